@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ChaCha20-Poly1305 AEAD (RFC 8439 section 2.8) and XChaCha20-Poly1305
+ * (draft-irtf-cfrg-xchacha section 2: HChaCha20 subkey, then the RFC 8439
+ * AEAD with nonce 0x00000000 || nonce[16..24)).
+ */
+#ifndef ZINC_CHACHA20POLY1305_H
+#define ZINC_CHACHA20POLY1305_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { CHACHA20POLY1305_KEY_SIZE = 32, CHACHA20POLY1305_NONCE_SIZE = 12,
+       XCHACHA20POLY1305_NONCE_SIZE = 24, CHACHA20POLY1305_AUTHTAG_SIZE = 16 };
+
+/* dst receives src_len + 16 bytes (ciphertext then tag); dst == src is allowed. */
+void chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
+                              const uint8_t *ad, size_t ad_len,
+                              const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+                              const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
+
+/* src_len includes the tag. The tag is checked in constant time before any
+ * plaintext is written; on failure (or src_len < 16) returns false and dst's
+ * src_len - 16 bytes are zero (nothing is written when src_len < 16).
+ * The result must be checked. */
+bool chacha20poly1305_decrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
+                              const uint8_t *ad, size_t ad_len,
+                              const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+                              const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
+
+/* As above with a 24-byte nonce. */
+void xchacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
+                               const uint8_t *ad, size_t ad_len,
+                               const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
+                               const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
+bool xchacha20poly1305_decrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
+                               const uint8_t *ad, size_t ad_len,
+                               const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
+                               const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * CPU features that select backends. Detected once (CPUID + XGETBV on x86-64,
+ * hwcaps on arm64), then reduced by ZINC_CPU_DISABLE (comma-separated feature
+ * names, or "all").
+ */
+#ifndef ZINC_COMMON_CPU_H
+#define ZINC_COMMON_CPU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* The one list of features: X(enum suffix, name in ZINC_CPU_DISABLE). */
+#define ZINC_CPU_FEATURES(X) \
+	X(SSSE3, "ssse3")           \
+	X(AVX, "avx")               \
+	X(AVX2, "avx2")             \
+	X(AVX512F, "avx512f")       \
+	X(AVX512VL, "avx512vl")     \
+	X(AVX512IFMA, "avx512ifma") \
+	X(BMI2, "bmi2")             \
+	X(ADX, "adx")               \
+	X(NEON, "neon")
+
+enum zinc_cpu_bit {
+#define ZINC_CPU_BIT_(id, name) ZINC_CPU_BIT_##id,
+	ZINC_CPU_FEATURES(ZINC_CPU_BIT_)
+#undef ZINC_CPU_BIT_
+	ZINC_CPU_NFEATURES
+};
+
+#define ZINC_CPU_FLAG_(id, name) ZINC_CPU_##id = 1u << ZINC_CPU_BIT_##id,
+enum zinc_cpu_feature { ZINC_CPU_FEATURES(ZINC_CPU_FLAG_) };
+#undef ZINC_CPU_FLAG_
+
+/* Features the CPU and OS support, before ZINC_CPU_DISABLE. */
+uint32_t zinc_cpu_detected(void);
+/* Features dispatch may use: detected, minus ZINC_CPU_DISABLE, intersected
+ * with the test mask (zinc_cpu_set_mask). */
+uint32_t zinc_cpu_features(void);
+/* True when every feature in needed is usable. */
+static inline bool zinc_cpu_have(uint32_t needed)
+{
+	return (zinc_cpu_features() & needed) == needed;
+}
+/* Restricts dispatch to mask & detected features, for tests that drive every
+ * subset; ~0u restores. Not thread-safe; not exported by libzinc.so. */
+void zinc_cpu_set_mask(uint32_t mask);
+/* Name of one feature bit ("avx2"), or NULL. */
+const char *zinc_cpu_feature_name(unsigned bit);
+/* Writes "avx2,bmi2" (or "none") for a feature set into buf. */
+void zinc_cpu_format(uint32_t features, char *buf, unsigned size);
+/* Parses a ZINC_CPU_DISABLE-style list; returns false on an unknown name,
+ * with *bad pointing at it. */
+bool zinc_cpu_parse(const char *list, uint32_t *features, const char **bad);
+
+#endif

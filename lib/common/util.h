@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+/* Helpers every primitive shares: wiping, constant-time compare, LE access. */
+#ifndef ZINC_COMMON_UTIL_H
+#define ZINC_COMMON_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* memset that the compiler may not elide. */
+void memzero_explicit(void *p, size_t len);
+/* 0 when equal, non-zero otherwise; time depends only on len. */
+int crypto_memneq(const void *a, const void *b, size_t len);
+
+static inline uint32_t rol32(uint32_t v, unsigned n)
+{
+	return (v << (n & 31)) | (v >> ((32 - n) & 31));
+}
+
+static inline uint32_t ror32(uint32_t v, unsigned n)
+{
+	return (v >> (n & 31)) | (v << ((32 - n) & 31));
+}
+
+static inline uint32_t get_unaligned_le32(const void *p)
+{
+	const uint8_t *b = p;
+	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+	       (uint32_t)b[3] << 24;
+}
+
+static inline uint64_t get_unaligned_le64(const void *p)
+{
+	const uint8_t *b = p;
+	return (uint64_t)get_unaligned_le32(b) | (uint64_t)get_unaligned_le32(b + 4) << 32;
+}
+
+static inline void put_unaligned_le32(uint32_t v, void *p)
+{
+	uint8_t *b = p;
+	b[0] = (uint8_t)v;
+	b[1] = (uint8_t)(v >> 8);
+	b[2] = (uint8_t)(v >> 16);
+	b[3] = (uint8_t)(v >> 24);
+}
+
+static inline void put_unaligned_le64(uint64_t v, void *p)
+{
+	uint8_t *b = p;
+	put_unaligned_le32((uint32_t)v, b);
+	put_unaligned_le32((uint32_t)(v >> 32), b + 4);
+}
+
+/* Test builds (-DZINC_TESTING) count which backend ran; see dispatch tests. */
+#ifdef ZINC_TESTING
+#define ZINC_COUNT_HIT(counter) __atomic_fetch_add(&(counter), 1, __ATOMIC_RELAXED)
+#else
+#define ZINC_COUNT_HIT(counter) ((void)0)
+#endif
+
+#endif
