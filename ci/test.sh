@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# ci/test.sh — every test zinc has, on a fresh Debian 12 machine:
+#   unit tests, known-answer vectors under every CPU-feature subset, the ABI and
+#   dispatch checks, corpus replay and a seeded random pass of every fuzz target
+#   (all under ASan+UBSan, `bazel test //...`), a gcc build of the library, and
+#   a tiny benchmark run to show it still works. Ends with "N passed, M failed".
+# Options: --slow also runs the 1,000,000-iteration RFC 7748 vector.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+. ci/lib.sh
+
+[ "${1:-}" = "--slow" ] && export ZINC_SLOW_TESTS=1
+zinc_install "${ZINC_BUILD_PACKAGES[@]}" || { echo "ci/test.sh: cannot install packages" >&2; exit 2; }
+export CC=clang-19
+
+passed=0 failed=0
+step() { # step NAME COMMAND...: one counted step that is not a bazel test
+	echo "== $1"
+	shift
+	if "$@"; then passed=$((passed + 1)); else echo "FAILED: $*"; failed=$((failed + 1)); fi
+}
+
+echo "== bazel test --config=asan //...  (clang-19, ASan+UBSan)"
+log=$(mktemp)
+bazel test --config=asan --test_output=errors --test_env=ZINC_SLOW_TESTS //... 2>&1 | tee "$log" |
+	grep -vE '^(INFO|Loading|Analyzing|\[)'
+bazel_rc=${PIPESTATUS[0]}
+
+# Each test program prints "<name>: N passed, M failed": add them up. A test
+# target that failed without such a line (a crash) counts as one failure.
+testlogs=$(bazel info --config=asan bazel-testlogs 2>/dev/null)
+while read -r target status; do
+	logfile="$testlogs/${target#//}"; logfile="${logfile/://}/test.log"
+	counts=$(grep -hE '^[A-Za-z0-9_./-]+: [0-9]+ passed, [0-9]+ failed$' "$logfile" 2>/dev/null)
+	p=$(echo "$counts" | awk '{s += $2} END {print s + 0}')
+	f=$(echo "$counts" | awk '{s += $4} END {print s + 0}')
+	if [ "$status" != PASSED ] && [ "$f" = 0 ]; then f=1; fi
+	if [ "$status" = PASSED ] && [ "$p" = 0 ]; then p=1; fi
+	passed=$((passed + p)); failed=$((failed + f))
+done < <(sed -nE 's#^(//[^ ]+) +(\(cached\) +)?(PASSED|FAILED|TIMEOUT|NO STATUS|FAILED TO BUILD)( in .*)?$#\1 \3#p' "$log" | sed 's/ NO STATUS/ NO_STATUS/')
+if [ "$bazel_rc" != 0 ] && ! grep -qE '(FAILED|TIMEOUT)' "$log"; then
+	echo "FAILED: bazel test exited $bazel_rc (build error?)"; failed=$((failed + 1))
+fi
+rm -f "$log"
+
+step "gcc builds the library and libzinc.so" \
+	env CC=gcc bazel --output_base="${HOME:-/root}/.cache/zinc-bazel-gcc" build //:zinc //:libzinc.so
+[ -x ci/bench.sh ] && step "benchmark still runs (tiny, not timed)" ci/bench.sh --quick
+
+echo
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: MIT */
+/* CPU feature detection and the ZINC_CPU_DISABLE override. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/common/cpu.h"
+#include "lib/common/test.h"
+#include "lib/common/util.h"
+
+/* The kernel's view (/proc/cpuinfo "flags") is an independent source for
+ * what CPUID reports; its names match ours except "neon" (arm64 "asimd"). */
+static void detection_agrees_with_proc_cpuinfo(void)
+{
+#if defined(__x86_64__)
+	static char line[16384];
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	bool found = false;
+
+	if (!f) {
+		printf("cpu_test: /proc/cpuinfo unreadable, detection not cross-checked\n");
+		return;
+	}
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, "flags", 5)) {
+			found = true;
+			break;
+		}
+	fclose(f);
+	CHECK(found, "no flags line in /proc/cpuinfo");
+	if (!found)
+		return;
+	for (unsigned bit = 0; bit < ZINC_CPU_NFEATURES; bit++) {
+		const char *name = zinc_cpu_feature_name(bit);
+		char pat[32];
+		if (!strcmp(name, "neon"))
+			continue;
+		snprintf(pat, sizeof(pat), " %s", name);
+		const char *p = strstr(line, pat);
+		bool listed = p && (p[strlen(pat)] == ' ' || p[strlen(pat)] == '\n');
+		bool detected = zinc_cpu_detected() & (1u << bit);
+		CHECK(listed == detected, "%s: /proc/cpuinfo says %d, CPUID+XGETBV says %d",
+		      name, listed, detected);
+	}
+#endif
+}
+
+static void disable_list_parses(void)
+{
+	uint32_t f = 123;
+	const char *bad = NULL;
+
+	CHECK(zinc_cpu_parse("avx2,bmi2", &f, &bad) && f == (ZINC_CPU_AVX2 | ZINC_CPU_BMI2),
+	      "avx2,bmi2 -> %#x", f);
+	CHECK(zinc_cpu_parse("", &f, &bad) && f == 0, "empty list -> %#x", f);
+	CHECK(zinc_cpu_parse("all", &f, &bad) && f == ~0u, "all -> %#x", f);
+	CHECK(zinc_cpu_parse("ssse3,,adx,", &f, &bad) && f == (ZINC_CPU_SSSE3 | ZINC_CPU_ADX),
+	      "empty items are ignored -> %#x", f);
+	f = 7;
+	CHECK(!zinc_cpu_parse("avx2,avx3", &f, &bad) && f == 7 && bad && !strcmp(bad, "avx3"),
+	      "unknown name is rejected and named");
+	CHECK(!zinc_cpu_parse("avx", &f, &bad) ? false : f == ZINC_CPU_AVX,
+	      "avx is not a prefix match of avx2");
+}
+
+static void names_round_trip(void)
+{
+	char buf[128];
+
+	for (unsigned bit = 0; bit < ZINC_CPU_NFEATURES; bit++) {
+		uint32_t f = 0;
+		zinc_cpu_format(1u << bit, buf, sizeof(buf));
+		CHECK(zinc_cpu_parse(buf, &f, NULL) && f == 1u << bit, "bit %u -> %s", bit, buf);
+	}
+	zinc_cpu_format(0, buf, sizeof(buf));
+	CHECK(!strcmp(buf, "none"), "empty set formats as %s", buf);
+	CHECK(zinc_cpu_feature_name(ZINC_CPU_NFEATURES) == NULL, "out of range name");
+}
+
+/* ZINC_CPU_DISABLE was set by main() before the first query. */
+static void disable_env_removes_features(void)
+{
+	uint32_t det = zinc_cpu_detected(), use = zinc_cpu_features();
+
+	CHECK((use & ~det) == 0, "usable %#x not within detected %#x", use, det);
+	CHECK(!(use & ZINC_CPU_AVX2), "avx2 still usable with ZINC_CPU_DISABLE=avx2");
+	CHECK(use == (det & ~ZINC_CPU_AVX2), "only avx2 removed: %#x vs %#x", use, det);
+}
+
+static void test_mask_restricts_and_restores(void)
+{
+	uint32_t all = zinc_cpu_features();
+
+	zinc_cpu_set_mask(0);
+	CHECK(zinc_cpu_features() == 0, "mask 0");
+	CHECK(zinc_cpu_have(0), "nothing needed is always available");
+	zinc_cpu_set_mask(ZINC_CPU_SSSE3);
+	CHECK(zinc_cpu_features() == (all & ZINC_CPU_SSSE3), "mask ssse3");
+	zinc_cpu_set_mask(~0u);
+	CHECK(zinc_cpu_features() == all, "mask restored");
+}
+
+static void memneq_and_memzero(void)
+{
+	uint8_t a[64], b[64];
+
+	for (int i = 0; i < 64; i++)
+		a[i] = b[i] = (uint8_t)i;
+	CHECK(crypto_memneq(a, b, 64) == 0, "equal");
+	CHECK(crypto_memneq(a, b, 0) == 0, "empty is equal");
+	for (int i = 0; i < 64; i++) {
+		b[i] ^= 0x80;
+		CHECK(crypto_memneq(a, b, 64) != 0, "difference at %d unseen", i);
+		b[i] ^= 0x80;
+	}
+	memzero_explicit(a, sizeof(a));
+	CHECK(!crypto_memneq(a, (uint8_t[64]){0}, 64), "memzero_explicit");
+}
+
+static void little_endian_helpers(void)
+{
+	uint8_t buf[9] = {0};
+
+	put_unaligned_le32(0x04030201, buf + 1);
+	CHECK(buf[1] == 1 && buf[4] == 4 && get_unaligned_le32(buf + 1) == 0x04030201, "le32");
+	put_unaligned_le64(0x0807060504030201ull, buf + 1);
+	CHECK(buf[1] == 1 && buf[8] == 8 && get_unaligned_le64(buf + 1) == 0x0807060504030201ull,
+	      "le64");
+	CHECK(rol32(0x80000001u, 1) == 3 && ror32(3, 1) == 0x80000001u, "rotates");
+}
+
+int main(void)
+{
+	setenv("ZINC_CPU_DISABLE", "avx2", 1);
+	disable_env_removes_features();
+	detection_agrees_with_proc_cpuinfo();
+	disable_list_parses();
+	names_round_trip();
+	test_mask_restricts_and_restores();
+	memneq_and_memzero();
+	little_endian_helpers();
+	return TEST_SUMMARY("cpu_test");
+}
