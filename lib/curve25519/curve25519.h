@@ -3,6 +3,7 @@
 #ifndef ZINC_LIB_CURVE25519_H
 #define ZINC_LIB_CURVE25519_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <zinc/curve25519.h>
 

@@ -32,6 +32,16 @@ uint32_t poly1305_pick(size_t len);
 void poly1305_init_impl(struct poly1305_ctx *ctx, const uint8_t key[POLY1305_KEY_SIZE],
 			uint32_t impl);
 
+/* The generic backends, for the table in poly1305.c. */
+void poly1305_donna32_init(void *state, const uint8_t r[16]);
+void poly1305_donna32_blocks(void *state, const uint8_t *in, size_t len, uint32_t padbit);
+void poly1305_donna32_emit(void *state, uint8_t mac[POLY1305_MAC_SIZE], const uint32_t s[4]);
+#ifdef __SIZEOF_INT128__
+void poly1305_donna64_init(void *state, const uint8_t r[16]);
+void poly1305_donna64_blocks(void *state, const uint8_t *in, size_t len, uint32_t padbit);
+void poly1305_donna64_emit(void *state, uint8_t mac[POLY1305_MAC_SIZE], const uint32_t s[4]);
+#endif
+
 #ifdef ZINC_TESTING
 extern unsigned long poly1305_hits[];
 #endif

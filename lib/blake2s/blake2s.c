@@ -1,0 +1,263 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * BLAKE2s (RFC 7693) with digests of 1..32 bytes and keys of 0..32 bytes,
+ * and HMAC-BLAKE2s-256 (RFC 2104 with B = 64, L = 32). The buffering and
+ * the public API live here; the backends in blake2s_impls[] only provide
+ * the compression function F (RFC 7693 section 3.2).
+ */
+#include <stdbool.h>
+#include <string.h>
+
+#include "lib/blake2s/blake2s.h"
+#include "lib/common/cpu.h"
+#include "lib/common/util.h"
+
+/* RFC 7693 section 2.6: the SHA-256 initial hash values. */
+static const uint32_t blake2s_iv[8] = {
+	0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+	0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+};
+
+/* RFC 7693 section 2.7: message word schedule of the ten rounds. */
+static const uint8_t blake2s_sigma[10][16] = {
+	{ 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 },
+	{ 14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3 },
+	{ 11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4 },
+	{ 7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8 },
+	{ 9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13 },
+	{ 2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9 },
+	{ 12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11 },
+	{ 13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10 },
+	{ 6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5 },
+	{ 10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0 },
+};
+
+/* RFC 7693 section 3.1, with R1..R4 = 16, 12, 8, 7. */
+static void blake2s_g(uint32_t v[16], int a, int b, int c, int d, uint32_t x, uint32_t y)
+{
+	v[a] = v[a] + v[b] + x;
+	v[d] = ror32(v[d] ^ v[a], 16);
+	v[c] = v[c] + v[d];
+	v[b] = ror32(v[b] ^ v[c], 12);
+	v[a] = v[a] + v[b] + y;
+	v[d] = ror32(v[d] ^ v[a], 8);
+	v[c] = v[c] + v[d];
+	v[b] = ror32(v[b] ^ v[c], 7);
+}
+
+/* RFC 7693 section 3.2: h = F(h, m, t, f). */
+static void blake2s_f(struct blake2s_state *state, const uint8_t block[BLAKE2S_BLOCK_SIZE])
+{
+	uint32_t m[16], v[16];
+	int i;
+
+	for (i = 0; i < 16; i++)
+		m[i] = get_unaligned_le32(block + 4 * i);
+	for (i = 0; i < 8; i++) {
+		v[i] = state->h[i];
+		v[i + 8] = blake2s_iv[i];
+	}
+	v[12] ^= state->t[0];
+	v[13] ^= state->t[1];
+	v[14] ^= state->f[0];
+	v[15] ^= state->f[1];
+
+	for (i = 0; i < 10; i++) {
+		const uint8_t *s = blake2s_sigma[i];
+
+		blake2s_g(v, 0, 4, 8, 12, m[s[0]], m[s[1]]);
+		blake2s_g(v, 1, 5, 9, 13, m[s[2]], m[s[3]]);
+		blake2s_g(v, 2, 6, 10, 14, m[s[4]], m[s[5]]);
+		blake2s_g(v, 3, 7, 11, 15, m[s[6]], m[s[7]]);
+		blake2s_g(v, 0, 5, 10, 15, m[s[8]], m[s[9]]);
+		blake2s_g(v, 1, 6, 11, 12, m[s[10]], m[s[11]]);
+		blake2s_g(v, 2, 7, 8, 13, m[s[12]], m[s[13]]);
+		blake2s_g(v, 3, 4, 9, 14, m[s[14]], m[s[15]]);
+	}
+
+	for (i = 0; i < 8; i++)
+		state->h[i] ^= v[i] ^ v[i + 8];
+	memzero_explicit(m, sizeof(m));
+	memzero_explicit(v, sizeof(v));
+}
+
+static void blake2s_compress_generic(struct blake2s_state *state, const uint8_t *block,
+				     size_t nblocks, uint32_t inc)
+{
+	while (nblocks--) {
+		/* t is a 64-bit byte counter split across two words. */
+		state->t[0] += inc;
+		state->t[1] += state->t[0] < inc;
+		blake2s_f(state, block);
+		block += BLAKE2S_BLOCK_SIZE;
+	}
+}
+
+const struct blake2s_impl blake2s_impls[] = {
+	{ "blake2s-generic", 0, 0, blake2s_compress_generic },
+#ifdef ZINC_ASM_X86_64
+	/* Assembly rows go here, in increasing order of preference
+	 * (blake2s-avx, blake2s-avx512vl), each with its features and min_len. */
+#endif
+};
+
+const size_t blake2s_nimpls = ARRAY_SIZE(blake2s_impls);
+
+#ifdef ZINC_TESTING
+unsigned long blake2s_hits[ARRAY_SIZE(blake2s_impls)];
+#endif
+
+const struct blake2s_impl *blake2s_pick(size_t len)
+{
+	const struct blake2s_impl *impl = &blake2s_impls[0];
+	size_t i;
+
+	for (i = 1; i < blake2s_nimpls; i++) {
+		if (blake2s_impls[i].min_len <= len && zinc_cpu_have(blake2s_impls[i].features))
+			impl = &blake2s_impls[i];
+	}
+	return impl;
+}
+
+static bool blake2s_sizes_ok(size_t outlen, const uint8_t *key, size_t keylen)
+{
+	return outlen >= 1 && outlen <= BLAKE2S_HASH_SIZE && keylen <= BLAKE2S_KEY_SIZE &&
+	       (key || !keylen);
+}
+
+bool blake2s_init(struct blake2s_state *state, size_t outlen)
+{
+	return blake2s_init_key(state, outlen, NULL, 0);
+}
+
+bool blake2s_init_key(struct blake2s_state *state, size_t outlen, const uint8_t *key,
+		      size_t keylen)
+{
+	if (!blake2s_sizes_ok(outlen, key, keylen))
+		return false;
+
+	memset(state, 0, sizeof(*state));
+	memcpy(state->h, blake2s_iv, sizeof(state->h));
+	/* Parameter block (RFC 7693 section 2.5): digest length, key length,
+	 * fanout = depth = 1, everything else zero. */
+	state->h[0] ^= 0x01010000 ^ (uint32_t)keylen << 8 ^ (uint32_t)outlen;
+	state->outlen = outlen;
+	if (keylen) {
+		/* The key, zero-padded to a full block, is the first block. */
+		memcpy(state->buf, key, keylen);
+		state->buflen = BLAKE2S_BLOCK_SIZE;
+	}
+	return true;
+}
+
+/*
+ * The last block must be compressed with f[0] set, and only final() knows
+ * which block is the last one: so a full buffer is compressed only once
+ * more input arrives, and a multiple of 64 bytes leaves its last block in
+ * the buffer.
+ */
+void blake2s_update_with(const struct blake2s_impl *impl, struct blake2s_state *state,
+			 const uint8_t *in, size_t inlen)
+{
+	size_t fill = BLAKE2S_BLOCK_SIZE - state->buflen;
+
+	if (!inlen)
+		return;
+	if (inlen > fill) {
+		memcpy(state->buf + state->buflen, in, fill);
+		impl->compress(state, state->buf, 1, BLAKE2S_BLOCK_SIZE);
+		state->buflen = 0;
+		in += fill;
+		inlen -= fill;
+		if (inlen > BLAKE2S_BLOCK_SIZE) {
+			size_t nblocks = (inlen - 1) / BLAKE2S_BLOCK_SIZE;
+
+			impl->compress(state, in, nblocks, BLAKE2S_BLOCK_SIZE);
+			in += nblocks * BLAKE2S_BLOCK_SIZE;
+			inlen -= nblocks * BLAKE2S_BLOCK_SIZE;
+		}
+	}
+	memcpy(state->buf + state->buflen, in, inlen);
+	state->buflen += inlen;
+}
+
+void blake2s_final_with(const struct blake2s_impl *impl, struct blake2s_state *state,
+			uint8_t *out)
+{
+	uint8_t digest[BLAKE2S_HASH_SIZE];
+	int i;
+
+	memset(state->buf + state->buflen, 0, BLAKE2S_BLOCK_SIZE - state->buflen);
+	state->f[0] = 0xffffffff;
+	impl->compress(state, state->buf, 1, (uint32_t)state->buflen);
+	for (i = 0; i < 8; i++)
+		put_unaligned_le32(state->h[i], digest + 4 * i);
+	memcpy(out, digest, state->outlen);
+	memzero_explicit(digest, sizeof(digest));
+	memzero_explicit(state, sizeof(*state));
+}
+
+void blake2s_update(struct blake2s_state *state, const uint8_t *in, size_t inlen)
+{
+	const struct blake2s_impl *impl = blake2s_pick(inlen);
+
+	ZINC_COUNT_HIT(blake2s_hits[impl - blake2s_impls]);
+	blake2s_update_with(impl, state, in, inlen);
+}
+
+void blake2s_final(struct blake2s_state *state, uint8_t *out)
+{
+	/* final() compresses exactly one block. */
+	const struct blake2s_impl *impl = blake2s_pick(BLAKE2S_BLOCK_SIZE);
+
+	ZINC_COUNT_HIT(blake2s_hits[impl - blake2s_impls]);
+	blake2s_final_with(impl, state, out);
+}
+
+bool blake2s(uint8_t *out, const uint8_t *in, const uint8_t *key,
+	     size_t outlen, size_t inlen, size_t keylen)
+{
+	struct blake2s_state state;
+
+	if (!out || (!in && inlen) || !blake2s_init_key(&state, outlen, key, keylen))
+		return false;
+	blake2s_update(&state, in, inlen);
+	blake2s_final(&state, out);
+	return true;
+}
+
+void blake2s_hmac(uint8_t out[BLAKE2S_HASH_SIZE], const uint8_t *in, const uint8_t *key,
+		  size_t inlen, size_t keylen)
+{
+	struct blake2s_state state;
+	uint8_t k0[BLAKE2S_BLOCK_SIZE] = { 0 };
+	uint8_t inner[BLAKE2S_HASH_SIZE];
+	int i;
+
+	/* RFC 2104: K0 is the key, or its hash when longer than B, zero-padded. */
+	if (keylen > BLAKE2S_BLOCK_SIZE) {
+		blake2s_init(&state, BLAKE2S_HASH_SIZE);
+		blake2s_update(&state, key, keylen);
+		blake2s_final(&state, k0);
+	} else if (keylen) {
+		memcpy(k0, key, keylen);
+	}
+
+	for (i = 0; i < BLAKE2S_BLOCK_SIZE; i++)
+		k0[i] ^= 0x36;
+	blake2s_init(&state, BLAKE2S_HASH_SIZE);
+	blake2s_update(&state, k0, BLAKE2S_BLOCK_SIZE);
+	blake2s_update(&state, in, inlen);
+	blake2s_final(&state, inner);
+
+	for (i = 0; i < BLAKE2S_BLOCK_SIZE; i++)
+		k0[i] ^= 0x36 ^ 0x5c;
+	blake2s_init(&state, BLAKE2S_HASH_SIZE);
+	blake2s_update(&state, k0, BLAKE2S_BLOCK_SIZE);
+	blake2s_update(&state, inner, BLAKE2S_HASH_SIZE);
+	blake2s_final(&state, out);
+
+	memzero_explicit(k0, sizeof(k0));
+	memzero_explicit(inner, sizeof(inner));
+	memzero_explicit(&state, sizeof(state));
+}

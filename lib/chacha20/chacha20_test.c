@@ -1,0 +1,330 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Unit tests for ChaCha20 and HChaCha20: the RFC 8439 and XChaCha draft
+ * vectors, the counter and streaming semantics of DESIGN.md section 4, and
+ * agreement of every usable backend row with chacha20-generic.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zinc/chacha20.h>
+
+#include "lib/chacha20/chacha20.h"
+#include "lib/common/cpu.h"
+#include "lib/common/test.h"
+#include "lib/common/util.h"
+
+/* Parses hex digits, skipping spaces and colons; returns the byte count. */
+static size_t unhex(uint8_t *out, const char *hex)
+{
+	size_t n = 0;
+	unsigned v;
+
+	while (*hex) {
+		if (*hex == ' ' || *hex == ':' || *hex == '\n') {
+			hex++;
+			continue;
+		}
+		sscanf(hex, "%2x", &v);
+		out[n++] = (uint8_t)v;
+		hex += 2;
+	}
+	return n;
+}
+
+/* Deterministic filler, so that failures reproduce. */
+static void fill(uint8_t *p, size_t len, uint32_t seed)
+{
+	uint32_t x = seed * 2654435761u + 1;
+
+	for (size_t i = 0; i < len; i++) {
+		x ^= x << 13;
+		x ^= x >> 17;
+		x ^= x << 5;
+		p[i] = (uint8_t)(x >> 24);
+	}
+}
+
+static const char sunscreen[] =
+	"Ladies and Gentlemen of the class of '99: If I could offer you only one "
+	"tip for the future, sunscreen would be it.";
+
+/* RFC 8439 section 2.3.2: key 00..1f, nonce 00000009 0000004a 00000000, counter 1. */
+static void test_rfc8439_2_3_2_block(void)
+{
+	struct chacha20_ctx ctx;
+	uint8_t key[32], nonce[12], want[64], out[64] = { 0 };
+
+	unhex(key, "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
+	unhex(nonce, "000000090000004a00000000");
+	unhex(want, "10f1e7e4d13b5915500fdd1fa32071c4c7d1f4c733c068030422aa9ac3d46c4e"
+		    "d2826446079faa0914c2d705d98b02a2b5129cd1de164eb9cbd083e8a2503c4e");
+	chacha20_init(&ctx, key, nonce, 1);
+	CHECK(ctx.state[0] == 0x61707865 && ctx.state[4] == 0x03020100 &&
+	      ctx.state[12] == 1 && ctx.state[13] == 0x09000000 && ctx.state[14] == 0x4a000000,
+	      "state setup differs from RFC 8439 2.3.2");
+	chacha20(&ctx, out, out, sizeof(out));
+	CHECK_MEM(out, want, 64, "RFC 8439 2.3.2 serialized block");
+	CHECK(ctx.state[12] == 2, "counter after one block is %u", ctx.state[12]);
+}
+
+/* RFC 8439 section 2.4.2: the sunscreen plaintext, counter 1. */
+static void test_rfc8439_2_4_2_encryption(void)
+{
+	struct chacha20_ctx ctx;
+	uint8_t key[32], nonce[12], want[114], out[114];
+
+	unhex(key, "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
+	unhex(nonce, "000000000000004a00000000");
+	CHECK(unhex(want, "6e2e359a2568f98041ba0728dd0d6981e97e7aec1d4360c20a27afccfd9fae0b"
+			  "f91b65c5524733ab8f593dabcd62b3571639d624e65152ab8f530c359f0861d8"
+			  "07ca0dbf500d6a6156a38e088a22b65e52bc514d16ccf806818ce91ab7793736"
+			  "5af90bbf74a35be6b40b8eedf2785e42874d") == 114, "vector length");
+	CHECK(strlen(sunscreen) == 114, "plaintext length");
+	chacha20_init(&ctx, key, nonce, 1);
+	chacha20(&ctx, out, (const uint8_t *)sunscreen, 114);
+	CHECK_MEM(out, want, 114, "RFC 8439 2.4.2 ciphertext");
+	CHECK(ctx.state[12] == 3, "114 bytes from counter 1 leave counter %u, not 3",
+	      ctx.state[12]);
+	/* Decryption is the same operation. */
+	chacha20_init(&ctx, key, nonce, 1);
+	chacha20(&ctx, out, out, 114);
+	CHECK_MEM(out, sunscreen, 114, "RFC 8439 2.4.2 decryption");
+}
+
+/* RFC 8439 section 2.6.2: the Poly1305 key is block 0's first 32 bytes. */
+static void test_rfc8439_2_6_2_key_generation(void)
+{
+	struct chacha20_ctx ctx;
+	uint8_t key[32], nonce[12], want[32], out[32] = { 0 };
+
+	unhex(key, "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f");
+	unhex(nonce, "000000000001020304050607");
+	unhex(want, "8ad5a08b905f81cc815040274ab29471a833b637e3fd0da508dbb8e2fdd1a646");
+	chacha20_init(&ctx, key, nonce, 0);
+	chacha20(&ctx, out, out, sizeof(out));
+	CHECK_MEM(out, want, 32, "RFC 8439 2.6.2 one-time key");
+	CHECK(ctx.state[12] == 1, "a 32-byte call consumes block 0 whole");
+}
+
+/* draft-irtf-cfrg-xchacha section 2.2.1. */
+static const char hchacha_key[] =
+	"000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+static const char hchacha_nonce[] = "000000090000004a0000000031415927";
+static const char hchacha_out[] =
+	"82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc";
+
+static void test_xchacha_2_2_1_hchacha20(void)
+{
+	uint8_t key[32], nonce[16], want[32], out[32];
+
+	unhex(key, hchacha_key);
+	unhex(nonce, hchacha_nonce);
+	unhex(want, hchacha_out);
+	hchacha20(out, nonce, key);
+	CHECK_MEM(out, want, 32, "XChaCha draft 2.2.1 HChaCha20 subkey");
+}
+
+/* Calls split at multiples of 64 give the one-shot stream. */
+static void test_splits_at_block_multiples(void)
+{
+	enum { LEN = 600 };
+	uint8_t key[32], nonce[12], in[LEN], whole[LEN], parts[LEN];
+	struct chacha20_ctx ctx;
+
+	fill(key, 32, 1);
+	fill(nonce, 12, 2);
+	fill(in, LEN, 3);
+	chacha20_init(&ctx, key, nonce, 7);
+	chacha20(&ctx, whole, in, LEN);
+	uint32_t end_counter = ctx.state[12];
+
+	for (size_t a = 0; a <= LEN; a += 64) {
+		for (size_t b = a; b <= LEN; b += 64) {
+			chacha20_init(&ctx, key, nonce, 7);
+			chacha20(&ctx, parts, in, a);
+			chacha20(&ctx, parts + a, in + a, b - a);
+			chacha20(&ctx, parts + b, in + b, LEN - b);
+			CHECK_MEM(parts, whole, LEN, "split at %zu and %zu", a, b);
+			CHECK(ctx.state[12] == end_counter, "counter after split %zu,%zu", a, b);
+		}
+	}
+}
+
+/* A call whose length is not a multiple of 64 consumes its whole last
+ * block: the next call starts at the next block (DESIGN.md section 4). */
+static void test_partial_call_consumes_block(void)
+{
+	uint8_t key[32], nonce[12], zero[256] = { 0 }, stream[256], out[256];
+	struct chacha20_ctx ctx;
+
+	fill(key, 32, 4);
+	fill(nonce, 12, 5);
+	chacha20_init(&ctx, key, nonce, 0);
+	chacha20(&ctx, stream, zero, sizeof(stream));
+
+	for (size_t first = 1; first < 192; first++) {
+		size_t next_block = (first + 63) / 64 * 64;
+
+		chacha20_init(&ctx, key, nonce, 0);
+		chacha20(&ctx, out, zero, first);
+		CHECK_MEM(out, stream, first, "first call of %zu bytes", first);
+		CHECK(ctx.state[12] == next_block / 64, "after %zu bytes counter is %u", first,
+		      ctx.state[12]);
+		chacha20(&ctx, out, zero, 64);
+		CHECK_MEM(out, stream + next_block, 64, "call after %zu bytes starts at block %zu",
+			  first, next_block / 64);
+	}
+}
+
+/* The counter is word 12 alone: it wraps to 0 without touching word 13. */
+static void test_counter_wraps_without_carry(void)
+{
+	uint8_t key[32], nonce[12], zero[128] = { 0 }, out[128], fresh[64];
+	struct chacha20_ctx ctx;
+
+	fill(key, 32, 6);
+	fill(nonce, 12, 7);
+	chacha20_init(&ctx, key, nonce, 0xffffffff);
+	uint32_t word13 = ctx.state[13];
+	chacha20(&ctx, out, zero, 128);
+	CHECK(ctx.state[12] == 1, "counter after wrap is %u, want 1", ctx.state[12]);
+	CHECK(ctx.state[13] == word13, "word 13 changed: %08x -> %08x", word13, ctx.state[13]);
+
+	chacha20_init(&ctx, key, nonce, 0);
+	chacha20(&ctx, fresh, zero, 64);
+	CHECK_MEM(out + 64, fresh, 64, "block after 0xffffffff is block 0");
+}
+
+static void test_in_place_equals_out_of_place(void)
+{
+	uint8_t key[32], nonce[12], in[600], out[600], buf[600];
+	struct chacha20_ctx a, b;
+
+	fill(key, 32, 8);
+	fill(nonce, 12, 9);
+	for (size_t len = 0; len <= 600; len += 7) {
+		fill(in, len, (uint32_t)len);
+		memcpy(buf, in, len);
+		chacha20_init(&a, key, nonce, 3);
+		chacha20_init(&b, key, nonce, 3);
+		chacha20(&a, out, in, len);
+		chacha20(&b, buf, buf, len);
+		CHECK_MEM(buf, out, len, "in place, %zu bytes", len);
+		CHECK(a.state[12] == b.state[12], "counter in place, %zu bytes", len);
+	}
+}
+
+/* Every usable row gives the generic row's output and counter; the rows
+ * the CPU cannot run are skipped, and said so. */
+static void test_every_row_matches_generic(void)
+{
+	uint8_t key[32], nonce[12], in[600], want[600], out[600];
+	uint32_t want_state[16], state[16];
+	struct chacha20_ctx ctx;
+	const struct chacha20_impl *generic = &chacha20_impls[0];
+
+	CHECK(!strcmp(generic->name, "chacha20-generic"), "row 0 is %s", generic->name);
+	for (size_t i = 0; i < chacha20_nimpls; i++) {
+		const struct chacha20_impl *impl = &chacha20_impls[i];
+
+		if (!zinc_cpu_have(impl->features)) {
+			printf("chacha20_test: skipping %s: CPU features missing\n", impl->name);
+			continue;
+		}
+		for (size_t len = 0; len <= 600; len++) {
+			fill(key, 32, (uint32_t)len);
+			fill(nonce, 12, (uint32_t)len + 1000);
+			fill(in, len, (uint32_t)len + 2000);
+			/* Counters near the wrap too. */
+			uint32_t counter = len % 3 ? (uint32_t)len : 0xffffffff - (uint32_t)(len % 16);
+
+			chacha20_init(&ctx, key, nonce, counter);
+			memcpy(want_state, ctx.state, sizeof(want_state));
+			memcpy(state, ctx.state, sizeof(state));
+			generic->xor_stream(want_state, want, in, len);
+			impl->xor_stream(state, out, in, len);
+			CHECK_MEM(out, want, len, "%s, %zu bytes", impl->name, len);
+			CHECK(!memcmp(state, want_state, sizeof(state)), "%s state, %zu bytes",
+			      impl->name, len);
+			/* In place. */
+			memcpy(state, ctx.state, sizeof(state));
+			memcpy(out, in, len);
+			impl->xor_stream(state, out, out, len);
+			CHECK_MEM(out, want, len, "%s in place, %zu bytes", impl->name, len);
+		}
+		if (impl->hchacha20) {
+			uint8_t hkey[32], hnonce[16], hwant[32], hout[32];
+
+			unhex(hkey, hchacha_key);
+			unhex(hnonce, hchacha_nonce);
+			unhex(hwant, hchacha_out);
+			impl->hchacha20(hout, hnonce, hkey);
+			CHECK_MEM(hout, hwant, 32, "%s HChaCha20 2.2.1", impl->name);
+		}
+	}
+}
+
+/* chacha20() runs the row chacha20_pick names, and counts it. */
+static void test_dispatch_counts_the_row_run(void)
+{
+	uint8_t key[32] = { 0 }, nonce[12] = { 0 }, buf[1024] = { 0 };
+	struct chacha20_ctx ctx;
+	static const size_t lens[] = { 1, 64, 65, 128, 256, 512, 1024 };
+
+	for (size_t k = 0; k < ARRAY_SIZE(lens); k++) {
+		const struct chacha20_impl *impl = chacha20_pick(lens[k]);
+		size_t i = (size_t)(impl - chacha20_impls);
+		unsigned long before = chacha20_hits[i];
+
+		CHECK(i < chacha20_nimpls && zinc_cpu_have(impl->features) &&
+		      impl->min_len <= lens[k], "pick(%zu) gave an unusable row", lens[k]);
+		chacha20_init(&ctx, key, nonce, 0);
+		chacha20(&ctx, buf, buf, lens[k]);
+		CHECK(chacha20_hits[i] == before + 1, "%s not counted for %zu bytes",
+		      impl->name, lens[k]);
+	}
+	/* With every feature masked off, only the generic row is usable. */
+	zinc_cpu_set_mask(0);
+	CHECK(chacha20_pick(4096) == &chacha20_impls[0], "mask 0 still picks %s",
+	      chacha20_pick(4096)->name);
+	CHECK(hchacha20_pick() == &chacha20_impls[0], "mask 0 HChaCha20 picks %s",
+	      hchacha20_pick()->name);
+	zinc_cpu_set_mask(~0u);
+}
+
+static void test_null_with_zero_length(void)
+{
+	uint8_t key[32] = { 0 }, nonce[12] = { 0 };
+	struct chacha20_ctx ctx;
+
+	chacha20_init(&ctx, key, nonce, 5);
+	chacha20(&ctx, NULL, NULL, 0);
+	CHECK(ctx.state[12] == 5, "len 0 moved the counter to %u", ctx.state[12]);
+	for (size_t i = 0; i < chacha20_nimpls; i++) {
+		uint32_t state[16];
+
+		if (!zinc_cpu_have(chacha20_impls[i].features))
+			continue;
+		memcpy(state, ctx.state, sizeof(state));
+		chacha20_impls[i].xor_stream(state, NULL, NULL, 0);
+		CHECK(!memcmp(state, ctx.state, sizeof(state)), "%s len 0 changed the state",
+		      chacha20_impls[i].name);
+	}
+}
+
+int main(void)
+{
+	test_rfc8439_2_3_2_block();
+	test_rfc8439_2_4_2_encryption();
+	test_rfc8439_2_6_2_key_generation();
+	test_xchacha_2_2_1_hchacha20();
+	test_splits_at_block_multiples();
+	test_partial_call_consumes_block();
+	test_counter_wraps_without_carry();
+	test_in_place_equals_out_of_place();
+	test_every_row_matches_generic();
+	test_dispatch_counts_the_row_run();
+	test_null_with_zero_length();
+	return TEST_SUMMARY("chacha20_test");
+}

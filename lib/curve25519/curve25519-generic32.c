@@ -1,0 +1,313 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * X25519 (RFC 7748 section 5) in portable C with 32-bit limbs: a field
+ * element mod p = 2^255 - 19 is ten signed limbs h[0..9] in radix 2^25.5,
+ * value = sum h[i] * 2^ceil(25.5 i), so even limbs hold 26 bits and odd
+ * limbs 25. Products are 32x32 -> 64 bits. Scalar and point are processed
+ * in constant time: the Montgomery ladder swaps with masks, inversion is
+ * x^(p-2) with a fixed exponent.
+ *
+ * Bounds, as "|h| <= (E, O)" = every even limb at most E and every odd limb
+ * at most O in absolute value:
+ *   carried:  |h| <= (2^25, 2^24 + 2^16)   output of fe_mul, fe_sq, fe_mul_a24
+ *   loose:    |h| <= (1.65 * 2^26, 1.65 * 2^25)   input of fe_mul, fe_sq
+ * fe_add and fe_sub of two carried elements are loose.
+ */
+#include <stdint.h>
+
+#include "lib/curve25519/curve25519.h"
+#include "lib/common/util.h"
+
+void curve25519_generic32(uint8_t out[CURVE25519_KEY_SIZE],
+			  const uint8_t scalar[CURVE25519_KEY_SIZE],
+			  const uint8_t point[CURVE25519_KEY_SIZE]);
+
+typedef int32_t fe[10];
+
+static int limb_bits(int i)
+{
+	return 26 - (i & 1);
+}
+
+/* h = f. */
+static void fe_copy(fe h, const fe f)
+{
+	for (int i = 0; i < 10; i++)
+		h[i] = f[i];
+}
+
+/* h = n for a small n. */
+static void fe_set(fe h, int32_t n)
+{
+	h[0] = n;
+	for (int i = 1; i < 10; i++)
+		h[i] = 0;
+}
+
+/* h = f + g. Pre: f, g carried. Post: h loose (|h| <= (2^26, 2^25 + 2^17)). */
+static void fe_add(fe h, const fe f, const fe g)
+{
+	for (int i = 0; i < 10; i++)
+		h[i] = f[i] + g[i];
+}
+
+/* h = f - g. Pre: f, g carried. Post: h loose (|h| <= (2^26, 2^25 + 2^17)). */
+static void fe_sub(fe h, const fe f, const fe g)
+{
+	for (int i = 0; i < 10; i++)
+		h[i] = f[i] - g[i];
+}
+
+/*
+ * h = t mod p, rounding carries to the nearest so that limbs stay signed
+ * and small. Pre: |t[i]| <= 2^62. Post: h carried. The carry out of t[9]
+ * is worth 2^255 = 19 (mod p) and goes back into t[0]: at most 2^37 * 19
+ * < 2^42, so the second carry out of t[0] is at most 2^16 and limb 1 ends
+ * below 2^24 + 2^16.
+ */
+static void fe_carry(fe h, int64_t t[10])
+{
+	int64_t c;
+
+	for (int i = 0; i < 10; i++) {
+		int bits = limb_bits(i);
+
+		c = (t[i] + ((int64_t)1 << (bits - 1))) >> bits;
+		t[i] -= c * ((int64_t)1 << bits);
+		if (i < 9)
+			t[i + 1] += c;
+		else
+			t[0] += 19 * c;
+	}
+	c = (t[0] + ((int64_t)1 << 25)) >> 26;
+	t[0] -= c * ((int64_t)1 << 26);
+	t[1] += c;
+	for (int i = 0; i < 10; i++)
+		h[i] = (int32_t)t[i];
+}
+
+/*
+ * h = f * g. Pre: f, g loose. Post: h carried.
+ * Limb i weighs 2^ceil(25.5 i); the product of limbs i and j lands on limb
+ * i + j with an extra factor 2 when i and j are both odd (25.5 rounds up
+ * twice), and limb i + j >= 10 wraps to i + j - 10 times 19 (2^255 = 19).
+ * With f scaled by 2 and g by 19 beforehand, every product is 32x32 -> 64:
+ * |2 f[i]| <= 1.65 * 2^26 for odd i, |19 g[j]| < 2^31 since |g| <= 1.65 *
+ * 2^26. The largest product is 1.65 * 2^26 * 19 * 1.65 * 2^26 < 2^57.7, so
+ * each t[k], a sum of ten, stays below 2^61.1.
+ */
+static void fe_mul(fe h, const fe f, const fe g)
+{
+	int64_t t[10] = { 0 };
+	int32_t g19[10];
+
+	for (int j = 0; j < 10; j++)
+		g19[j] = 19 * g[j];
+	for (int i = 0; i < 10; i++) {
+		int32_t fi = f[i], fi2 = 2 * f[i];
+
+		for (int j = 0; j < 10; j++) {
+			int32_t a = (i & j & 1) ? fi2 : fi;
+			int32_t b = (i + j >= 10) ? g19[j] : g[j];
+
+			t[(i + j) % 10] += (int64_t)a * b;
+		}
+	}
+	fe_carry(h, t);
+	memzero_explicit(g19, sizeof(g19));
+}
+
+/* h = f^2. Pre: f loose. Post: h carried. */
+static void fe_sq(fe h, const fe f)
+{
+	fe_mul(h, f, f);
+}
+
+/* h = f * 121665 (a24 of RFC 7748). Pre: f loose. Post: h carried
+ * (|f[i] * 121665| < 2^27 * 2^17 = 2^44). */
+static void fe_mul_a24(fe h, const fe f)
+{
+	int64_t t[10];
+
+	for (int i = 0; i < 10; i++)
+		t[i] = (int64_t)f[i] * 121665;
+	fe_carry(h, t);
+}
+
+/* Swaps f and g when swap is 1, leaves them when 0, without branching. */
+static void fe_cswap(fe f, fe g, uint32_t swap)
+{
+	int32_t mask = -(int32_t)swap;
+
+	for (int i = 0; i < 10; i++) {
+		int32_t x = mask & (f[i] ^ g[i]);
+
+		f[i] ^= x;
+		g[i] ^= x;
+	}
+}
+
+/* h = the 255 low bits of s, little-endian (bit 255 is ignored). The value
+ * may be >= p: the arithmetic reduces it. Post: 0 <= h < (2^26, 2^25), so
+ * its sum or difference with a carried element is loose (< 1.5 * 2^26). */
+static void fe_frombytes(fe h, const uint8_t s[32])
+{
+	uint64_t acc = 0;
+	int nbits = 0, k = 0;
+
+	for (int i = 0; i < 10; i++) {
+		int bits = limb_bits(i);
+
+		while (nbits < bits) {
+			acc |= (uint64_t)s[k++] << nbits;
+			nbits += 8;
+		}
+		h[i] = (int32_t)(acc & (((uint64_t)1 << bits) - 1));
+		acc >>= bits;
+		nbits -= bits;
+	}
+}
+
+/*
+ * s = h mod p, fully reduced, little-endian. Pre: h carried.
+ * 1. Add 4p limb by limb: every limb becomes positive (4p has limbs
+ *    4 (2^26 - 19), 4 (2^25 - 1), 4 (2^26 - 1), ...), below 2^28.
+ * 2. Two floor-carry passes: after the first, limbs 1..9 are in range and
+ *    limb 0 is below 2^26 + 19 * 2^4; the second pass carries at most 1 per
+ *    limb, and if the top carry is 1 every limb has wrapped to zero but
+ *    limb 0, which is then small: all limbs in range, h < 2^255.
+ * 3. h >= p exactly when h + 19 >= 2^255; q is that top bit, and
+ *    h + 19 q - 2^255 q is the canonical value.
+ */
+static void fe_tobytes(uint8_t s[32], const fe f)
+{
+	static const int32_t four_p[10] = {
+		4 * ((1 << 26) - 19), 4 * ((1 << 25) - 1), 4 * ((1 << 26) - 1),
+		4 * ((1 << 25) - 1), 4 * ((1 << 26) - 1), 4 * ((1 << 25) - 1),
+		4 * ((1 << 26) - 1), 4 * ((1 << 25) - 1), 4 * ((1 << 26) - 1),
+		4 * ((1 << 25) - 1),
+	};
+	int32_t h[10], q;
+	uint64_t acc = 0;
+	int nbits = 0, k = 0;
+
+	for (int i = 0; i < 10; i++)
+		h[i] = f[i] + four_p[i];
+	for (int pass = 0; pass < 2; pass++) {
+		for (int i = 0; i < 10; i++) {
+			int bits = limb_bits(i);
+			int32_t c = h[i] >> bits;
+
+			h[i] &= (1 << bits) - 1;
+			if (i < 9)
+				h[i + 1] += c;
+			else
+				h[0] += 19 * c;
+		}
+	}
+
+	q = (h[0] + 19) >> 26;
+	for (int i = 1; i < 10; i++)
+		q = (h[i] + q) >> limb_bits(i);
+	h[0] += 19 * q;
+	for (int i = 0; i < 9; i++) {
+		int bits = limb_bits(i);
+
+		h[i + 1] += h[i] >> bits;
+		h[i] &= (1 << bits) - 1;
+	}
+	h[9] &= (1 << 25) - 1;
+
+	for (int i = 0; i < 10; i++) {
+		acc |= (uint64_t)h[i] << nbits;
+		nbits += limb_bits(i);
+		while (nbits >= 8) {
+			s[k++] = (uint8_t)acc;
+			acc >>= 8;
+			nbits -= 8;
+		}
+	}
+	s[k] = (uint8_t)acc;	/* k = 31, the last 7 bits */
+	memzero_explicit(h, sizeof(h));
+}
+
+/* h = f^(p-2) = 1/f (0 for f = 0). p - 2 = 2^255 - 21: bits 254..5 set,
+ * then 01011. The exponent is public, so the branch is too. */
+static void fe_invert(fe h, const fe f)
+{
+	fe r;
+
+	fe_copy(r, f);	/* bit 254 */
+	for (int i = 253; i >= 0; i--) {
+		fe_sq(r, r);
+		if (i >= 5 || i == 3 || i == 1 || i == 0)
+			fe_mul(r, r, f);
+	}
+	fe_copy(h, r);
+	memzero_explicit(r, sizeof(r));
+}
+
+/* RFC 7748 section 5: the Montgomery ladder on the u-coordinate. */
+void curve25519_generic32(uint8_t out[CURVE25519_KEY_SIZE],
+			  const uint8_t scalar[CURVE25519_KEY_SIZE],
+			  const uint8_t point[CURVE25519_KEY_SIZE])
+{
+	fe x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb;
+	uint32_t swap = 0;
+
+	fe_frombytes(x1, point);
+	fe_set(x2, 1);
+	fe_set(z2, 0);
+	fe_copy(x3, x1);
+	fe_set(z3, 1);
+
+	for (int t = 254; t >= 0; t--) {
+		uint32_t k_t = (scalar[t >> 3] >> (t & 7)) & 1;
+
+		swap ^= k_t;
+		fe_cswap(x2, x3, swap);
+		fe_cswap(z2, z3, swap);
+		swap = k_t;
+
+		fe_add(a, x2, z2);
+		fe_sq(aa, a);
+		fe_sub(b, x2, z2);
+		fe_sq(bb, b);
+		fe_sub(e, aa, bb);
+		fe_add(c, x3, z3);
+		fe_sub(d, x3, z3);
+		fe_mul(da, d, a);
+		fe_mul(cb, c, b);
+		fe_add(x3, da, cb);
+		fe_sq(x3, x3);
+		fe_sub(z3, da, cb);
+		fe_sq(z3, z3);
+		fe_mul(z3, x1, z3);
+		fe_mul(x2, aa, bb);
+		fe_mul_a24(z2, e);
+		fe_add(z2, aa, z2);
+		fe_mul(z2, e, z2);
+	}
+	fe_cswap(x2, x3, swap);
+	fe_cswap(z2, z3, swap);
+
+	fe_invert(z2, z2);
+	fe_mul(x2, x2, z2);
+	fe_tobytes(out, x2);
+
+	memzero_explicit(x1, sizeof(x1));
+	memzero_explicit(x2, sizeof(x2));
+	memzero_explicit(z2, sizeof(z2));
+	memzero_explicit(x3, sizeof(x3));
+	memzero_explicit(z3, sizeof(z3));
+	memzero_explicit(a, sizeof(a));
+	memzero_explicit(aa, sizeof(aa));
+	memzero_explicit(b, sizeof(b));
+	memzero_explicit(bb, sizeof(bb));
+	memzero_explicit(e, sizeof(e));
+	memzero_explicit(c, sizeof(c));
+	memzero_explicit(d, sizeof(d));
+	memzero_explicit(da, sizeof(da));
+	memzero_explicit(cb, sizeof(cb));
+	memzero_explicit(&swap, sizeof(swap));
+}

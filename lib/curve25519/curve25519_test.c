@@ -1,0 +1,385 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Unit tests for X25519: the RFC 7748 vectors (section 5.2, single and
+ * iterated; section 6.1 Diffie-Hellman), agreement of every row of
+ * curve25519_impls[] on fixed-seed random inputs, the point decoding rules
+ * (bit 255 ignored, u >= p reduced), low-order points, clamping and key
+ * generation. ZINC_SLOW_TESTS=1 adds the 1,000,000-iteration vector.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/curve25519/curve25519.h"
+#include "lib/common/test.h"
+#include "lib/common/util.h"
+
+#define KEY CURVE25519_KEY_SIZE
+
+static void unhex(uint8_t *out, const char *hex, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned int b;
+
+		sscanf(hex + 2 * i, "%2x", &b);
+		out[i] = (uint8_t)b;
+	}
+}
+
+/* splitmix64: a fixed-seed generator for reproducible inputs. */
+static uint64_t rng_state = 0x5eed2551900000ULL;
+
+static uint64_t rng_next(void)
+{
+	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static void rng_fill(uint8_t *buf, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		buf[i] = (uint8_t)(rng_next() >> 56);
+}
+
+static bool all_zero(const uint8_t *buf, size_t len)
+{
+	uint8_t acc = 0;
+
+	for (size_t i = 0; i < len; i++)
+		acc |= buf[i];
+	return acc == 0;
+}
+
+/* p = 2^255 - 19 plus k (k < 19 keeps it below 2^255), little-endian. */
+static void p_plus(uint8_t out[KEY], unsigned int k)
+{
+	memset(out, 0xff, KEY);
+	out[0] = (uint8_t)(0xed + k);
+	out[31] = 0x7f;
+}
+
+/* RFC 7748 section 5.2, the two single-call test vectors. The second
+ * input u-coordinate has bit 255 set, which X25519 must ignore. */
+static void test_rfc7748_5_2_vectors(void)
+{
+	static const char *const v[2][3] = {
+		{ "a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4",
+		  "e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c",
+		  "c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552" },
+		{ "4b66e9d4d1b4673c5ad22691957d6af5c11b6421e0ea01d42ca4169e7918ba0d",
+		  "e5210f12786811d3f4b7959d0538ae2c31dbe7106fc03c3efc4cd549c715a493",
+		  "95cbde9476e8907d7aade45cb4b873f88b595a68799fa152e6f8f7647aac7957" },
+	};
+	uint8_t scalar[KEY], u[KEY], want[KEY], out[KEY];
+
+	for (int i = 0; i < 2; i++) {
+		unhex(scalar, v[i][0], KEY);
+		unhex(u, v[i][1], KEY);
+		unhex(want, v[i][2], KEY);
+		for (size_t r = 0; r < curve25519_nimpls; r++) {
+			CHECK(curve25519_with(&curve25519_impls[r], out, scalar, u),
+			      "%s vector %d returns true", curve25519_impls[r].name, i + 1);
+			CHECK_MEM(out, want, KEY, "%s, RFC 7748 5.2 vector %d",
+				  curve25519_impls[r].name, i + 1);
+		}
+		CHECK(curve25519(out, scalar, u), "curve25519() vector %d", i + 1);
+		CHECK_MEM(out, want, KEY, "curve25519(), RFC 7748 5.2 vector %d", i + 1);
+	}
+}
+
+/* RFC 7748 section 5.2: k = u = 9; repeat k, u = X25519(k, u), k. */
+static void iterate(const struct curve25519_impl *impl, unsigned long n,
+		    const char *want1, const char *want_n)
+{
+	uint8_t k[KEY] = { 9 }, u[KEY] = { 9 }, next[KEY], want[KEY];
+
+	for (unsigned long i = 1; i <= n; i++) {
+		curve25519_with(impl, next, k, u);
+		memcpy(u, k, KEY);
+		memcpy(k, next, KEY);
+		if (i == 1) {
+			unhex(want, want1, KEY);
+			CHECK_MEM(k, want, KEY, "%s, after 1 iteration", impl->name);
+		}
+	}
+	unhex(want, want_n, KEY);
+	CHECK_MEM(k, want, KEY, "%s, after %lu iterations", impl->name, n);
+}
+
+static void test_rfc7748_5_2_iterated(void)
+{
+	static const char one[] =
+		"422c8e7a6227d7bca1350b3e2bb7279f7897b87bb6854b783c60e80311ae3079";
+	static const char thousand[] =
+		"684cf59ba83309552800ef566f2f4d3c1c3887c49360e3875f2eb94d99532c51";
+	static const char million[] =
+		"7c3911e0ab2586fd864497297e575e6f3bc601c0883c30df5f4dd2d24f665424";
+	const char *slow = getenv("ZINC_SLOW_TESTS");
+
+	for (size_t r = 0; r < curve25519_nimpls; r++)
+		iterate(&curve25519_impls[r], 1000, one, thousand);
+	if (slow && !strcmp(slow, "1")) {
+		iterate(curve25519_pick(), 1000000, one, million);
+	} else {
+		printf("curve25519_test: 1,000,000 iterations skipped "
+		       "(set ZINC_SLOW_TESTS=1)\n");
+	}
+}
+
+/* RFC 7748 section 6.1: Alice's and Bob's public keys and shared secret. */
+static void test_rfc7748_6_1_diffie_hellman(void)
+{
+	uint8_t a[KEY], b[KEY], a_pub[KEY], b_pub[KEY], k[KEY], out[KEY];
+
+	unhex(a, "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a", KEY);
+	unhex(a_pub, "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a", KEY);
+	unhex(b, "5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb", KEY);
+	unhex(b_pub, "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f", KEY);
+	unhex(k, "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742", KEY);
+
+	for (size_t r = 0; r < curve25519_nimpls; r++) {
+		const struct curve25519_impl *impl = &curve25519_impls[r];
+
+		CHECK(curve25519_generate_public_with(impl, out, a), "%s", impl->name);
+		CHECK_MEM(out, a_pub, KEY, "%s, Alice's public key", impl->name);
+		CHECK(curve25519_generate_public_with(impl, out, b), "%s", impl->name);
+		CHECK_MEM(out, b_pub, KEY, "%s, Bob's public key", impl->name);
+		CHECK(curve25519_with(impl, out, a, b_pub), "%s", impl->name);
+		CHECK_MEM(out, k, KEY, "%s, K = X25519(a, X25519(b, 9))", impl->name);
+		CHECK(curve25519_with(impl, out, b, a_pub), "%s", impl->name);
+		CHECK_MEM(out, k, KEY, "%s, K = X25519(b, X25519(a, 9))", impl->name);
+	}
+	CHECK(curve25519_generate_public(out, a), "public API");
+	CHECK_MEM(out, a_pub, KEY, "curve25519_generate_public, Alice");
+	CHECK(curve25519(out, b, a_pub), "public API");
+	CHECK_MEM(out, k, KEY, "curve25519, shared secret");
+}
+
+/* Every row agrees with both generic rows on random scalars and points,
+ * and a point with bit 255 set is the same point with it cleared. */
+static void test_rows_agree_on_random_inputs(void)
+{
+	uint8_t s[KEY], u[KEY], u_top[KEY], want[KEY], out[KEY];
+	unsigned long bad = 0, bad_top = 0;
+
+	for (int n = 0; n < 200; n++) {
+		bool ok_want, ok;
+
+		rng_fill(s, KEY);
+		rng_fill(u, KEY);
+		u[31] &= 0x7f;
+		memcpy(u_top, u, KEY);
+		u_top[31] |= 0x80;
+		ok_want = curve25519_with(&curve25519_impls[0], want, s, u);
+		for (size_t r = 0; r < curve25519_nimpls; r++) {
+			ok = curve25519_with(&curve25519_impls[r], out, s, u);
+			bad += ok != ok_want || memcmp(out, want, KEY);
+			ok = curve25519_with(&curve25519_impls[r], out, s, u_top);
+			bad_top += ok != ok_want || memcmp(out, want, KEY);
+		}
+	}
+	CHECK(bad == 0, "%lu random inputs where rows disagree", bad);
+	CHECK(bad_top == 0, "%lu random points where bit 255 changed the result", bad_top);
+}
+
+/* u = p + k for k = 0..18 covers every non-canonical u < 2^255: it is the
+ * point u = k. With bit 255 set too. */
+static void test_noncanonical_points_are_reduced(void)
+{
+	uint8_t s[KEY], big[KEY], small[KEY] = { 0 }, want[KEY], out[KEY];
+	unsigned long bad = 0;
+
+	for (unsigned int k = 0; k < 19; k++) {
+		rng_fill(s, KEY);
+		p_plus(big, k);
+		small[0] = (uint8_t)k;
+		for (size_t r = 0; r < curve25519_nimpls; r++) {
+			const struct curve25519_impl *impl = &curve25519_impls[r];
+			bool ok_want = curve25519_with(impl, want, s, small), ok;
+
+			ok = curve25519_with(impl, out, s, big);
+			bad += ok != ok_want || memcmp(out, want, KEY);
+			big[31] |= 0x80;
+			ok = curve25519_with(impl, out, s, big);
+			bad += ok != ok_want || memcmp(out, want, KEY);
+			big[31] &= 0x7f;
+			/* And all rows agree with row 0. */
+			curve25519_with(&curve25519_impls[0], out, s, small);
+			bad += memcmp(out, want, KEY) != 0;
+		}
+	}
+	CHECK(bad == 0, "%lu non-canonical points differ from u - p", bad);
+}
+
+/*
+ * Points of small order (0, 1, the two points of order 8, p - 1 of order 2,
+ * and their non-canonical forms p, p + 1, and all of them with bit 255 set):
+ * the result is all zeros and the call returns false.
+ */
+static void test_low_order_points_give_zero(void)
+{
+	static const char *const points[] = {
+		"0000000000000000000000000000000000000000000000000000000000000000",
+		"0100000000000000000000000000000000000000000000000000000000000000",
+		"e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800",
+		"5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157",
+		"ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+		"edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+		"eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+	};
+	uint8_t s[KEY], u[KEY], out[KEY];
+
+	for (size_t i = 0; i < ARRAY_SIZE(points); i++) {
+		unhex(u, points[i], KEY);
+		for (int top = 0; top < 2; top++) {
+			u[31] = (uint8_t)((u[31] & 0x7f) | (top << 7));
+			for (int n = 0; n < 3; n++) {
+				rng_fill(s, KEY);
+				for (size_t r = 0; r < curve25519_nimpls; r++) {
+					memset(out, 0xa5, KEY);
+					CHECK(!curve25519_with(&curve25519_impls[r], out, s, u),
+					      "%s, low-order point %zu returns false",
+					      curve25519_impls[r].name, i);
+					CHECK(all_zero(out, KEY), "%s, low-order point %zu, out zero",
+					      curve25519_impls[r].name, i);
+				}
+				memset(out, 0xa5, KEY);
+				CHECK(!curve25519(out, s, u), "curve25519(), low-order point %zu", i);
+				CHECK(all_zero(out, KEY), "curve25519(), point %zu, out zero", i);
+			}
+		}
+	}
+}
+
+/* RFC 7748 decodeScalar25519: clear bits 0, 1, 2 and 255, set bit 254. */
+static void test_clamp_secret(void)
+{
+	uint8_t s[KEY], want[KEY];
+
+	memset(s, 0xff, KEY);
+	memset(want, 0xff, KEY);
+	want[0] = 0xf8;
+	want[31] = 0x7f;
+	curve25519_clamp_secret(s);
+	CHECK_MEM(s, want, KEY, "clamp of all ones");
+
+	memset(s, 0, KEY);
+	memset(want, 0, KEY);
+	want[31] = 0x40;
+	curve25519_clamp_secret(s);
+	CHECK_MEM(s, want, KEY, "clamp of all zeros");
+}
+
+/* curve25519() clamps its own copy: clamped and unclamped secrets give the
+ * same result, and the caller's secret is not modified. */
+static void test_secret_clamped_internally(void)
+{
+	uint8_t s[KEY], s_copy[KEY], c[KEY], u[KEY], a[KEY], b[KEY];
+
+	for (int n = 0; n < 20; n++) {
+		rng_fill(s, KEY);
+		rng_fill(u, KEY);
+		s[0] |= 7;
+		s[31] = (uint8_t)((s[31] | 0x80) & ~0x40);
+		memcpy(s_copy, s, KEY);
+		memcpy(c, s, KEY);
+		curve25519_clamp_secret(c);
+		curve25519(a, s, u);
+		curve25519(b, c, u);
+		CHECK_MEM(a, b, KEY, "unclamped secret %d", n);
+		CHECK_MEM(s, s_copy, KEY, "secret unchanged %d", n);
+	}
+}
+
+/* generate_secret: clamped, and two calls differ. */
+static void test_generate_secret(void)
+{
+	uint8_t a[KEY], b[KEY];
+
+	curve25519_generate_secret(a);
+	curve25519_generate_secret(b);
+	for (int i = 0; i < 2; i++) {
+		const uint8_t *s = i ? b : a;
+
+		CHECK((s[0] & 7) == 0, "bits 0..2 clear");
+		CHECK((s[31] & 0x80) == 0, "bit 255 clear");
+		CHECK((s[31] & 0x40) != 0, "bit 254 set");
+	}
+	CHECK(memcmp(a, b, KEY) != 0, "two secrets are equal");
+}
+
+/* generate_public(s) = curve25519(s, 9), return value included. */
+static void test_generate_public_is_scalarmult_of_9(void)
+{
+	static const uint8_t nine[KEY] = { 9 };
+	uint8_t s[KEY], want[KEY], out[KEY];
+	unsigned long bad = 0;
+
+	for (int n = 0; n < 50; n++) {
+		rng_fill(s, KEY);
+		if (n == 0)
+			curve25519_generate_secret(s);
+		for (size_t r = 0; r < curve25519_nimpls; r++) {
+			const struct curve25519_impl *impl = &curve25519_impls[r];
+			bool ok_want = curve25519_with(impl, want, s, nine);
+			bool ok = curve25519_generate_public_with(impl, out, s);
+
+			bad += ok != ok_want || memcmp(out, want, KEY);
+		}
+		bad += curve25519(want, s, nine) != curve25519_generate_public(out, s) ||
+		       memcmp(out, want, KEY);
+	}
+	CHECK(bad == 0, "%lu secrets where generate_public differs from X25519(s, 9)", bad);
+}
+
+/* The table: generic32 then generic64 on 64-bit, pick returns a row. */
+static void test_table(void)
+{
+	const struct curve25519_impl *impl = curve25519_pick();
+
+	CHECK(curve25519_nimpls >= 1 &&
+	      !strcmp(curve25519_impls[0].name, "curve25519-generic32"), "row 0");
+#ifdef __SIZEOF_INT128__
+	CHECK(curve25519_nimpls >= 2 &&
+	      !strcmp(curve25519_impls[1].name, "curve25519-generic64"), "row 1");
+	CHECK(impl >= &curve25519_impls[1], "generic64 or better is picked");
+#endif
+	CHECK(impl >= curve25519_impls && impl < curve25519_impls + curve25519_nimpls,
+	      "pick is a row");
+}
+
+/* Public calls count the row they ran. */
+static void test_public_calls_count_hits(void)
+{
+	uint8_t s[KEY], out[KEY];
+	size_t r = (size_t)(curve25519_pick() - curve25519_impls);
+	unsigned long before = curve25519_hits[r];
+
+	rng_fill(s, KEY);
+	curve25519_generate_public(out, s);
+	curve25519(out, s, out);
+	CHECK(curve25519_hits[r] == before + 2, "hits of %s: %lu -> %lu",
+	      curve25519_impls[r].name, before, curve25519_hits[r]);
+}
+
+int main(void)
+{
+	test_table();
+	test_rfc7748_5_2_vectors();
+	test_rfc7748_5_2_iterated();
+	test_rfc7748_6_1_diffie_hellman();
+	test_rows_agree_on_random_inputs();
+	test_noncanonical_points_are_reduced();
+	test_low_order_points_give_zero();
+	test_clamp_secret();
+	test_secret_clamped_internally();
+	test_generate_secret();
+	test_generate_public_is_scalarmult_of_9();
+	test_public_calls_count_hits();
+	return TEST_SUMMARY("curve25519_test");
+}

@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Poly1305 (RFC 8439 section 2.5): the table of backends, the public
+ * functions, and the buffering of partial blocks that every backend shares.
+ * A backend only ever sees whole 16-byte blocks; the final partial block is
+ * padded here with 0x01 and zeros and passed with padbit 0.
+ */
+#include <stdint.h>
+#include <zinc/poly1305.h>
+
+#include "lib/common/cpu.h"
+#include "lib/common/util.h"
+#include "lib/poly1305/poly1305.h"
+
+const struct poly1305_impl poly1305_impls[] = {
+	{ "poly1305-donna32", 0, 0, poly1305_donna32_init, poly1305_donna32_blocks,
+	  poly1305_donna32_emit },
+#ifdef __SIZEOF_INT128__
+	{ "poly1305-donna64", 0, 0, poly1305_donna64_init, poly1305_donna64_blocks,
+	  poly1305_donna64_emit },
+#endif
+#ifdef ZINC_ASM_X86_64
+	/* x86-64 assembly rows go here, least preferred first. */
+#endif
+};
+
+const size_t poly1305_nimpls = ARRAY_SIZE(poly1305_impls);
+
+#ifdef ZINC_TESTING
+unsigned long poly1305_hits[ARRAY_SIZE(poly1305_impls)];
+#endif
+
+uint32_t poly1305_pick(size_t len)
+{
+	for (size_t i = poly1305_nimpls; i-- > 1;)
+		if (poly1305_impls[i].min_len <= len && zinc_cpu_have(poly1305_impls[i].features))
+			return (uint32_t)i;
+	return 0;
+}
+
+void poly1305_init_impl(struct poly1305_ctx *ctx, const uint8_t key[POLY1305_KEY_SIZE],
+			uint32_t impl)
+{
+	ctx->impl = impl;
+	poly1305_impls[impl].init(ctx->state.u8, key);
+	for (int i = 0; i < 4; i++)
+		ctx->s[i] = get_unaligned_le32(key + 16 + 4 * i);
+	ctx->buflen = 0;
+}
+
+/* The length of a streamed message is not known up front: take the row
+ * preferred for long messages (every row is correct for any length). */
+void poly1305_init(struct poly1305_ctx *ctx, const uint8_t key[POLY1305_KEY_SIZE])
+{
+	uint32_t impl = poly1305_pick(SIZE_MAX);
+
+	ZINC_COUNT_HIT(poly1305_hits[impl]);
+	poly1305_init_impl(ctx, key, impl);
+}
+
+void poly1305_update(struct poly1305_ctx *ctx, const uint8_t *in, size_t len)
+{
+	const struct poly1305_impl *impl = &poly1305_impls[ctx->impl];
+
+	if (!len)
+		return;
+	if (ctx->buflen) {
+		size_t n = POLY1305_BLOCK_SIZE - ctx->buflen;
+
+		if (n > len)
+			n = len;
+		memcpy(ctx->buf + ctx->buflen, in, n);
+		ctx->buflen += n;
+		in += n;
+		len -= n;
+		if (ctx->buflen < POLY1305_BLOCK_SIZE)
+			return;
+		impl->blocks(ctx->state.u8, ctx->buf, POLY1305_BLOCK_SIZE, 1);
+		ctx->buflen = 0;
+	}
+	if (len >= POLY1305_BLOCK_SIZE) {
+		size_t n = len & ~(size_t)(POLY1305_BLOCK_SIZE - 1);
+
+		impl->blocks(ctx->state.u8, in, n, 1);
+		in += n;
+		len -= n;
+	}
+	if (len) {
+		memcpy(ctx->buf, in, len);
+		ctx->buflen = len;
+	}
+}
+
+void poly1305_final(struct poly1305_ctx *ctx, uint8_t mac[POLY1305_MAC_SIZE])
+{
+	const struct poly1305_impl *impl = &poly1305_impls[ctx->impl];
+
+	if (ctx->buflen) {
+		ctx->buf[ctx->buflen++] = 1;
+		memset(ctx->buf + ctx->buflen, 0, POLY1305_BLOCK_SIZE - ctx->buflen);
+		impl->blocks(ctx->state.u8, ctx->buf, POLY1305_BLOCK_SIZE, 0);
+	}
+	impl->emit(ctx->state.u8, mac, ctx->s);
+	memzero_explicit(ctx, sizeof(*ctx));
+}
+
+void poly1305(uint8_t mac[POLY1305_MAC_SIZE], const uint8_t *in, size_t len,
+	      const uint8_t key[POLY1305_KEY_SIZE])
+{
+	struct poly1305_ctx ctx;
+	uint32_t impl = poly1305_pick(len);
+
+	ZINC_COUNT_HIT(poly1305_hits[impl]);
+	poly1305_init_impl(&ctx, key, impl);
+	poly1305_update(&ctx, in, len);
+	poly1305_final(&ctx, mac);
+}

@@ -1,0 +1,255 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Unit tests for Poly1305: the RFC 8439 vector, values the definition
+ * fixes (empty message, r = 1 with h landing next to p), streaming with
+ * every split, and agreement of every usable backend row with donna32.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <zinc/poly1305.h>
+
+#include "lib/common/cpu.h"
+#include "lib/common/test.h"
+#include "lib/common/util.h"
+#include "lib/poly1305/poly1305.h"
+
+static size_t unhex(uint8_t *out, const char *hex)
+{
+	size_t n = 0;
+	unsigned v;
+
+	while (*hex) {
+		if (*hex == ' ' || *hex == ':') {
+			hex++;
+			continue;
+		}
+		sscanf(hex, "%2x", &v);
+		out[n++] = (uint8_t)v;
+		hex += 2;
+	}
+	return n;
+}
+
+static void fill(uint8_t *p, size_t len, uint32_t seed)
+{
+	uint32_t x = seed * 2654435761u + 1;
+
+	for (size_t i = 0; i < len; i++) {
+		x ^= x << 13;
+		x ^= x >> 17;
+		x ^= x << 5;
+		p[i] = (uint8_t)(x >> 24);
+	}
+}
+
+/* The MAC of in[0..len) through one chosen row, fed in pieces cut at a and b. */
+static void mac_with(uint32_t impl, uint8_t mac[16], const uint8_t *in, size_t len,
+		     const uint8_t key[32], size_t a, size_t b)
+{
+	struct poly1305_ctx ctx;
+
+	poly1305_init_impl(&ctx, key, impl);
+	poly1305_update(&ctx, in, a);
+	poly1305_update(&ctx, in + a, b - a);
+	poly1305_update(&ctx, in + b, len - b);
+	poly1305_final(&ctx, mac);
+}
+
+static int usable(uint32_t impl)
+{
+	if (zinc_cpu_have(poly1305_impls[impl].features))
+		return 1;
+	printf("poly1305_test: skipping %s: CPU features missing\n", poly1305_impls[impl].name);
+	return 0;
+}
+
+/* RFC 8439 section 2.5.2. */
+static void test_rfc8439_2_5_2(void)
+{
+	uint8_t key[32], want[16], mac[16];
+	const uint8_t *msg = (const uint8_t *)"Cryptographic Forum Research Group";
+
+	unhex(key, "85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b");
+	unhex(want, "a8061dc1305136c6c22b8baf0c0127a9");
+	poly1305(mac, msg, 34, key);
+	CHECK_MEM(mac, want, 16, "RFC 8439 2.5.2 tag");
+	for (uint32_t i = 0; i < poly1305_nimpls; i++) {
+		if (!usable(i))
+			continue;
+		mac_with(i, mac, msg, 34, key, 0, 0);
+		CHECK_MEM(mac, want, 16, "RFC 8439 2.5.2 tag, %s", poly1305_impls[i].name);
+	}
+}
+
+/* With no blocks h stays 0, so the tag is s. */
+static void test_empty_message_gives_s(void)
+{
+	uint8_t key[32], mac[16], none[1];
+
+	fill(key, 32, 11);
+	poly1305(mac, NULL, 0, key);
+	CHECK_MEM(mac, key + 16, 16, "empty message");
+	for (uint32_t i = 0; i < poly1305_nimpls; i++) {
+		if (!usable(i))
+			continue;
+		mac_with(i, mac, none, 0, key, 0, 0);
+		CHECK_MEM(mac, key + 16, 16, "empty message, %s", poly1305_impls[i].name);
+	}
+}
+
+/*
+ * r = 1, s = 0: the tag is (sum of blocks + 2^128 each) mod p, mod 2^128.
+ * First block 2^128 - 5 + delta, then two zero blocks: the sum is
+ * 3 * 2^128 + 2^128 - 5 + delta = p + delta, so an unreduced h sits right
+ * next to p and the tag is delta mod p, truncated: delta for delta >= 0 and
+ * 2^128 - 5 + delta for delta < 0 (as p + delta = 2^130 - 5 + delta).
+ */
+static void test_h_next_to_p(void)
+{
+	uint8_t key[32] = { 1 }, msg[48] = { 0 }, want[16], mac[16];
+
+	for (int delta = -8; delta <= 4; delta++) {
+		/* 2^128 - 5 + delta, little-endian. */
+		memset(msg, 0xff, 16);
+		msg[0] = (uint8_t)(0xfb + delta);
+		memset(want, 0, 16);
+		if (delta >= 0) {
+			want[0] = (uint8_t)delta;
+		} else {
+			memset(want, 0xff, 16);
+			want[0] = (uint8_t)(0xfb + delta);
+		}
+		for (uint32_t i = 0; i < poly1305_nimpls; i++) {
+			if (!usable(i))
+				continue;
+			mac_with(i, mac, msg, 48, key, 0, 0);
+			CHECK_MEM(mac, want, 16, "h = p%+d, %s", delta, poly1305_impls[i].name);
+		}
+	}
+}
+
+/* Every split of every message up to 100 bytes into three updates. */
+static void test_every_split_equals_one_shot(void)
+{
+	uint8_t key[32], msg[100], want[16], mac[16];
+
+	for (uint32_t i = 0; i < poly1305_nimpls; i++) {
+		if (!usable(i))
+			continue;
+		unsigned long bad = 0;
+
+		for (size_t len = 0; len <= 100; len++) {
+			fill(key, 32, (uint32_t)len + 100);
+			fill(msg, len, (uint32_t)len);
+			mac_with(i, want, msg, len, key, 0, 0);
+			for (size_t a = 0; a <= len; a++)
+				for (size_t b = a; b <= len; b++) {
+					mac_with(i, mac, msg, len, key, a, b);
+					if (memcmp(mac, want, 16) && bad++ < 5)
+						CHECK_MEM(mac, want, 16, "%s, %zu bytes split at %zu,%zu",
+							  poly1305_impls[i].name, len, a, b);
+				}
+		}
+		CHECK(bad == 0, "%s: %lu splits differ from one-shot", poly1305_impls[i].name, bad);
+	}
+}
+
+/* Rows agree with donna32 on random input and on carry edges: all-0xff
+ * messages, r and s all 0xff before clamping. */
+static void test_every_row_matches_donna32(void)
+{
+	uint8_t key[32], msg[600], want[16], mac[16];
+
+	CHECK(!strcmp(poly1305_impls[0].name, "poly1305-donna32"), "row 0 is %s",
+	      poly1305_impls[0].name);
+	for (uint32_t i = 1; i < poly1305_nimpls; i++) {
+		if (!usable(i))
+			continue;
+		for (size_t len = 0; len <= 600; len++) {
+			for (int kind = 0; kind < 4; kind++) {
+				fill(key, 32, (uint32_t)len);
+				fill(msg, len, (uint32_t)len + 1);
+				if (kind & 1)
+					memset(msg, 0xff, len);
+				if (kind & 2)
+					memset(key, 0xff, 32);
+				mac_with(0, want, msg, len, key, 0, 0);
+				mac_with(i, mac, msg, len, key, len / 3, len / 2);
+				CHECK_MEM(mac, want, 16, "%s vs donna32, %zu bytes, kind %d",
+					  poly1305_impls[i].name, len, kind);
+			}
+		}
+	}
+}
+
+/* poly1305_final leaves nothing of the key or accumulator in ctx. */
+static void test_final_wipes_ctx(void)
+{
+	static const uint8_t zero[sizeof(struct poly1305_ctx)];
+	uint8_t key[32], msg[37], mac[16];
+	struct poly1305_ctx ctx;
+
+	fill(key, 32, 21);
+	fill(msg, sizeof(msg), 22);
+	poly1305_init(&ctx, key);
+	poly1305_update(&ctx, msg, sizeof(msg));
+	poly1305_final(&ctx, mac);
+	CHECK(!memcmp(&ctx, zero, sizeof(ctx)), "ctx not wiped");
+}
+
+/* poly1305() runs and counts the row poly1305_pick names. */
+static void test_dispatch_counts_the_row_run(void)
+{
+	uint8_t key[32] = { 0 }, msg[1024] = { 0 }, mac[16];
+	static const size_t lens[] = { 0, 16, 64, 256, 1024 };
+
+	for (size_t k = 0; k < ARRAY_SIZE(lens); k++) {
+		uint32_t i = poly1305_pick(lens[k]);
+		unsigned long before = poly1305_hits[i];
+
+		CHECK(i < poly1305_nimpls && zinc_cpu_have(poly1305_impls[i].features) &&
+		      poly1305_impls[i].min_len <= lens[k], "pick(%zu) gave an unusable row",
+		      lens[k]);
+		poly1305(mac, msg, lens[k], key);
+		CHECK(poly1305_hits[i] == before + 1, "%s not counted for %zu bytes",
+		      poly1305_impls[i].name, lens[k]);
+	}
+#ifdef __SIZEOF_INT128__
+	/* donna64 needs no CPU feature, so it is preferred even with all masked. */
+	zinc_cpu_set_mask(0);
+	CHECK(!strcmp(poly1305_impls[poly1305_pick(4096)].name, "poly1305-donna64"),
+	      "mask 0 picks %s", poly1305_impls[poly1305_pick(4096)].name);
+	zinc_cpu_set_mask(~0u);
+#endif
+}
+
+static void test_null_with_zero_length(void)
+{
+	uint8_t key[32], mac[16], want[16];
+	struct poly1305_ctx ctx;
+	const uint8_t *msg = (const uint8_t *)"Cryptographic Forum Research Group";
+
+	unhex(key, "85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b");
+	unhex(want, "a8061dc1305136c6c22b8baf0c0127a9");
+	poly1305_init(&ctx, key);
+	poly1305_update(&ctx, NULL, 0);
+	poly1305_update(&ctx, msg, 20);
+	poly1305_update(&ctx, NULL, 0);
+	poly1305_update(&ctx, msg + 20, 14);
+	poly1305_update(&ctx, NULL, 0);
+	poly1305_final(&ctx, mac);
+	CHECK_MEM(mac, want, 16, "RFC 8439 2.5.2 with empty updates between");
+}
+
+int main(void)
+{
+	test_rfc8439_2_5_2();
+	test_empty_message_gives_s();
+	test_h_next_to_p();
+	test_every_split_equals_one_shot();
+	test_every_row_matches_donna32();
+	test_final_wipes_ctx();
+	test_dispatch_counts_the_row_run();
+	test_null_with_zero_length();
+	return TEST_SUMMARY("poly1305_test");
+}
