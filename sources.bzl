@@ -26,7 +26,12 @@ LIB_SRCS = {
 # Assembly backends, by architecture. Adding one: the .S file here, its row in
 # the primitive's table (lib/<primitive>/<primitive>.c).
 ASM_SRCS = {
-    "x86_64": [],
+    "x86_64": [
+        "arch/x86_64/chacha20-ssse3.S",
+        "arch/x86_64/chacha20-avx2.S",
+        "arch/x86_64/chacha20-avx512vl.S",
+        "arch/x86_64/chacha20-avx512.S",
+    ],
     "arm64": [],
 }
 
@@ -38,4 +43,33 @@ FUZZ_TARGETS = [
     "xchacha20poly1305",
     "blake2s",
     "curve25519",
+]
+
+# The fuzz harness shared by every target (fuzz/README.md): input reader,
+# guard pages, diagnosis. Not the targets, not fuzz/standalone.c.
+FUZZ_SRCS = [
+    "fuzz/guard.c",
+    "fuzz/input.c",
+    "fuzz/report.c",
+]
+
+# Oracle adapters, by library; each compiles to a counting stub with
+# -DZINC_NO_ORACLES (when its library is not instrumented for MSan).
+ORACLE_SRCS = {
+    "libsodium": ["fuzz/oracles/libsodium.c"],
+    "openssl": ["fuzz/oracles/openssl.c"],
+    "libb2": ["fuzz/oracles/libb2.c"],
+}
+
+# Planted bugs (fuzz/planted/README.md): (NAME, TARGET, N). Building with
+# -DZINC_PLANT_<NAME> puts one deliberate fault into one backend; the fuzz
+# target TARGET must catch it within N seeded random inputs
+# (//fuzz:planted_<name>_<target>_test). Every target has a line.
+PLANTED_BUGS = [
+    ("POLY1305_CARRY", "poly1305", 200),
+    ("CHACHA20_TAIL", "chacha20", 200),
+    ("BLAKE2S_FLAG", "blake2s", 1000),
+    ("CURVE25519_REDUCE", "curve25519", 100),
+    ("AEAD_LENGTHS", "chacha20poly1305", 100),
+    ("AEAD_LENGTHS", "xchacha20poly1305", 100),
 ]

@@ -1,33 +1,116 @@
-# Shell helpers the ci/ scripts share. Source it; it defines functions only.
+# SPDX-License-Identifier: MIT
+# shellcheck shell=bash
+# Shell helpers the ci/ scripts share (source it; it defines functions and a
+# few variables): installing missing Debian packages, lists from sources.bzl
+# (the one place lists live, FUZZ_TARGETS among them) and running Bazel.
+#
+# Environment:
+#   ZINC_CC                 compiler for Bazel (default clang-19)
+#   ZINC_BAZEL_OUTPUT_BASE  Bazel --output_base (default: Bazel's own); the
+#                           AFL++ build uses "<it>-afl" (another compiler)
+#   BAZEL                   the bazel command (default bazel)
 
-# zinc_install PKG...: apt-get install the Debian packages that are missing.
+ZINC_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+# Prints to stderr.
+zinc_say() { printf '%s\n' "$*" >&2; }
+
+# One-line reason, exit 2 (usage, missing file, build error).
+zinc_die() { printf '%s: %s\n' "${ZINC_PROG:-${0##*/}}" "$*" >&2; exit 2; }
+
+# zinc_install PKG...: apt-get installs the Debian packages that dpkg does
+# not know as installed (nothing when all are there); fails when it cannot.
 zinc_install() {
-	local missing=() p
+	local missing=() p sudo=
 	for p in "$@"; do
 		dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
 	done
 	[ ${#missing[@]} -eq 0 ] && return 0
-	echo "installing: ${missing[*]}" >&2
-	local sudo=""
-	[ "$(id -u)" = 0 ] || sudo="sudo"
+	[ "$(id -u)" = 0 ] || sudo=sudo
+	zinc_say "installing: ${missing[*]}"
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2 && return 0
 	$sudo apt-get update -qq >&2 || true
-	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
 }
 
+# zinc_need PKG...: zinc_install, or exit 2 saying what could not be installed.
+zinc_need() { zinc_install "$@" || zinc_die "cannot install $*"; }
+
 # The packages every build of zinc needs: compiler with sanitizer and fuzzer
-# runtimes, Bazel, and the oracle libraries.
+# runtimes (and llvm-symbolizer), Bazel, and the oracle libraries. afl++ is
+# installed on top by ci/fuzz.sh -e afl.
 ZINC_BUILD_PACKAGES=(clang-19 libclang-rt-19-dev llvm-19 bazel-bootstrap python3
 	libsodium-dev libssl-dev libb2-dev)
 
-# zinc_list NAME: prints a list from sources.bzl (the one place lists live).
+# zinc_list NAME: prints a list from sources.bzl (the one place lists live),
+# one item a line; a dict gives all its values, a tuple its fields
+# separated by spaces.
 zinc_list() {
-	python3 - "$1" "$(dirname "${BASH_SOURCE[0]}")/../sources.bzl" <<'PY'
+	python3 - "$1" "$ZINC_ROOT/sources.bzl" <<'PY'
 import sys
 ns = {}
 exec(open(sys.argv[2]).read(), ns)
 value = ns[sys.argv[1]]
 if isinstance(value, dict):
     value = [f for files in value.values() for f in files]
-print("\n".join(value))
+print("\n".join(" ".join(map(str, v)) if isinstance(v, tuple) else v for v in value))
 PY
 }
+
+# Prints FUZZ_TARGETS from sources.bzl, one a line: with python3 (the file
+# is plain Python data), else with sed.
+zinc_fuzz_targets() {
+	if command -v python3 >/dev/null 2>&1; then
+		zinc_list FUZZ_TARGETS
+	else
+		sed -n '/^FUZZ_TARGETS *= *\[/,/\]/p' "$ZINC_ROOT/sources.bzl" |
+			sed -n 's/^[^"#]*"\([^"]*\)".*/\1/p'
+	fi
+}
+
+# zinc_is_target NAME: true when NAME is one of the fuzz targets.
+zinc_is_target() {
+	local t
+	for t in $(zinc_fuzz_targets); do
+		[ "$t" = "$1" ] && return 0
+	done
+	return 1
+}
+
+# zinc_bazel [--afl] ARGS...: bazel with the chosen output base, from the
+# repository root.
+zinc_bazel() {
+	local startup=() base="${ZINC_BAZEL_OUTPUT_BASE:-}"
+	if [ "${1:-}" = --afl ]; then
+		shift
+		base="${base:-${XDG_CACHE_HOME:-$HOME/.cache}/zinc-bazel}-afl"
+	fi
+	[ -n "$base" ] && startup=(--output_base="$base")
+	(cd "$ZINC_ROOT" && CC="${ZINC_CC:-clang-19}" "${BAZEL:-bazel}" "${startup[@]}" "$@")
+}
+
+# zinc_build LOG [--afl] BAZEL-ARGS...: bazel build, its output in LOG
+# (shown on failure); then prints the bazel-bin folder of that configuration.
+zinc_build() {
+	local log="$1" afl=() opts=() a
+	shift
+	if [ "${1:-}" = --afl ]; then afl=(--afl); shift; fi
+	for a in "$@"; do
+		case "$a" in //*) ;; *) opts+=("$a") ;; esac
+	done
+	if ! zinc_bazel "${afl[@]}" build "$@" >>"$log" 2>&1; then
+		grep -v 'Cannot export local symbol' "$log" | tail -n 40 >&2
+		zinc_die "build failed: bazel build $* (full log: $log)"
+	fi
+	zinc_bazel "${afl[@]}" info "${opts[@]}" bazel-bin 2>>"$log" ||
+		zinc_die "bazel info failed (log: $log)"
+}
+
+# A symbolizer for sanitizer reports, when one is installed.
+for _s in /usr/lib/llvm-19/bin/llvm-symbolizer /usr/bin/llvm-symbolizer-19 /usr/bin/llvm-symbolizer; do
+	if [ -x "$_s" ]; then
+		export ASAN_SYMBOLIZER_PATH="${ASAN_SYMBOLIZER_PATH:-$_s}"
+		break
+	fi
+done
+unset _s

@@ -165,6 +165,11 @@ void blake2s_update_with(const struct blake2s_impl *impl, struct blake2s_state *
 		return;
 	if (inlen > fill) {
 		memcpy(state->buf + state->buflen, in, fill);
+#ifdef ZINC_PLANT_BLAKE2S_FLAG
+		/* planted bug for the harness's self-test; see fuzz/planted/README.md */
+		if (state->buflen % BLAKE2S_BLOCK_SIZE && inlen - fill <= BLAKE2S_BLOCK_SIZE)
+			state->f[0] = 0xffffffff; /* refilled buffer taken as the last block */
+#endif
 		impl->compress(state, state->buf, 1, BLAKE2S_BLOCK_SIZE);
 		state->buflen = 0;
 		in += fill;

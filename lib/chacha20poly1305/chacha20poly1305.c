@@ -44,6 +44,10 @@ static void aead_end(struct poly1305_ctx *poly, size_t ad_len, size_t ct_len,
 	mac_pad16(poly, ct_len);
 	put_unaligned_le64((uint64_t)ad_len, lengths);
 	put_unaligned_le64((uint64_t)ct_len, lengths + 8);
+#ifdef ZINC_PLANT_AEAD_LENGTHS
+	/* planted bug for the harness's self-test; see fuzz/planted/README.md */
+	if (0) /* the length block is left out of the MAC */
+#endif
 	poly1305_update(poly, lengths, sizeof(lengths));
 	poly1305_final(poly, tag);
 }

@@ -1,0 +1,341 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# Runs a fuzzing campaign over zinc's fuzz targets (fuzz/README.md).
+#
+# Builds what is needed, copies corpus/<t>/ (with its regressions) to a run
+# folder fuzz-out/<time>/<t>/, fuzzes each target for a while, -j targets at
+# a time, shows a status line per target (in place on a terminal, periodic
+# lines otherwise) and ends with a summary table and, for each crash, its
+# path and the ci/reproduce.sh command. The checked-in corpus is only
+# written with --merge. Exit 0 when nothing crashed, 1 when something did,
+# 2 on a usage or build error.
+set -u
+ZINC_PROG=fuzz.sh
+# shellcheck source=ci/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+usage() {
+	cat <<EOF
+usage: ci/fuzz.sh [-t SECONDS] [-j JOBS] [-e libfuzzer|afl] [-s asan|msan]
+                  [--list] [--merge] [TARGET...]
+
+  -t SECONDS   fuzzing time per target (default 30)
+  -j JOBS      processes at a time (default: number of CPUs). libFuzzer: one
+               per target. AFL++: with -j >= 2 each target runs a main
+               instance plus a CmpLog secondary, -j/2 targets at a time.
+  -e ENGINE    libfuzzer (default) or afl (AFL++, afl-clang-fast)
+  -s SANITIZER asan (default: ASan + UBSan) or msan (libFuzzer only: generic
+               C only, assembly and oracle libraries compiled out)
+  --list       print, for each target, every backend (usable or not on this
+               CPU) and every oracle it compares; no fuzzing
+  --merge      afterwards, merge inputs that add coverage into corpus/<t>/
+  TARGET...    some of: $(zinc_fuzz_targets | tr '\n' ' ')(default: all)
+
+Output goes to fuzz-out/<time>/ (or \$ZINC_FUZZ_OUT).
+EOF
+}
+
+secs=30
+jobs=$(nproc 2>/dev/null || echo 1)
+engine=libfuzzer
+san=asan
+list=0
+merge=0
+targets=()
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-t) [ $# -ge 2 ] || zinc_die "-t needs a number of seconds"
+		secs=$2; shift ;;
+	-j) [ $# -ge 2 ] || zinc_die "-j needs a number of jobs"
+		jobs=$2; shift ;;
+	-e) [ $# -ge 2 ] || zinc_die "-e needs libfuzzer or afl"
+		engine=$2; shift ;;
+	-s) [ $# -ge 2 ] || zinc_die "-s needs asan or msan"
+		san=$2; shift ;;
+	--list) list=1 ;;
+	--merge) merge=1 ;;
+	-h|--help) usage; exit 0 ;;
+	--) shift; targets+=("$@"); break ;;
+	-*) usage >&2; zinc_die "unknown option $1" ;;
+	*) targets+=("$1") ;;
+	esac
+	shift
+done
+if ! [[ "$secs" =~ ^[0-9]+$ ]] || [ "$secs" -eq 0 ]; then zinc_die "-t: not a positive number: $secs"; fi
+if ! [[ "$jobs" =~ ^[0-9]+$ ]] || [ "$jobs" -eq 0 ]; then zinc_die "-j: not a positive number: $jobs"; fi
+case "$engine" in libfuzzer|afl) ;; *) zinc_die "-e: unknown engine $engine (libfuzzer or afl)" ;; esac
+case "$san" in asan|msan) ;; *) zinc_die "-s: unknown sanitizer $san (asan or msan)" ;; esac
+[ "$engine" = afl ] && [ "$san" = msan ] && zinc_die "-s msan works with -e libfuzzer only"
+[ ${#targets[@]} -gt 0 ] || mapfile -t targets < <(zinc_fuzz_targets)
+for t in "${targets[@]}"; do
+	zinc_is_target "$t" || zinc_die "unknown target $t (targets: $(zinc_fuzz_targets | tr '\n' ' '))"
+done
+
+zinc_need "${ZINC_BUILD_PACKAGES[@]}"
+[ "$engine" = afl ] && zinc_need afl++
+
+run="${ZINC_FUZZ_OUT:-$ZINC_ROOT/fuzz-out}/$(date +%Y%m%d-%H%M%S)"
+[ -e "$run" ] && run="$run-$$"
+mkdir -p "$run" || zinc_die "cannot create $run"
+
+mapfile -t standalones < <(printf '//fuzz:%s_standalone\n' "${targets[@]}")
+mapfile -t fuzzers < <(printf '//fuzz:%s_fuzzer\n' "${targets[@]}")
+
+if [ "$list" = 1 ]; then
+	bin=$(zinc_build "$run/build.log" --config=asan "${standalones[@]}") || exit 2
+	for t in "${targets[@]}"; do
+		echo "== $t"
+		"$bin/fuzz/${t}_standalone" --list || zinc_die "$t: --list failed"
+	done
+	rm -rf "$run"
+	exit 0
+fi
+
+# Builds.
+san_configs=(--config=asan --config=libfuzzer)
+if [ "$san" = msan ]; then
+	echo "MemorySanitizer build: generic C only; assembly and the oracle libraries (libsodium, OpenSSL, libb2) are compiled out (-DZINC_NO_ORACLES)"
+	san_configs=(--config=msan-libfuzzer)
+fi
+echo "building ($engine, $san) ... log: $run/build.log"
+if [ "$engine" = libfuzzer ] || [ "$merge" = 1 ]; then
+	lbin=$(zinc_build "$run/build.log" "${san_configs[@]}" "${fuzzers[@]}") || exit 2
+fi
+if [ "$engine" = afl ]; then
+	abin=$(zinc_build "$run/build.log" --afl --config=afl "${fuzzers[@]}") || exit 2
+	if [ "$jobs" -ge 2 ]; then
+		cbin=$(zinc_build "$run/build.log" --afl --config=afl-cmplog "${fuzzers[@]}") || exit 2
+	fi
+	export AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1
+	export AFL_NO_AFFINITY=1
+	# afl-fuzz insists on these for sanitizer builds.
+	export ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0
+	export UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:symbolize=0
+fi
+
+# libFuzzer flags from fuzz/<t>.options ([libfuzzer] section, key = value)
+# and fuzz/<t>.dict.
+libfuzzer_flags() {
+	local t=$1 opt="$ZINC_ROOT/fuzz/$1.options"
+	if [ -f "$opt" ]; then
+		awk -F' *= *' '/^\[/ { s = $0; next }
+			s == "[libfuzzer]" && NF == 2 && $1 !~ /^[#;]/ { gsub(/ /, "", $1); print "-" $1 "=" $2 }' "$opt"
+	fi
+	[ -f "$ZINC_ROOT/fuzz/$t.dict" ] && echo "-dict=$ZINC_ROOT/fuzz/$t.dict"
+}
+
+declare -A pids start stop rc
+per=1
+[ "$engine" = afl ] && [ "$jobs" -ge 2 ] && per=2
+slots=$((jobs / per))
+[ "$slots" -ge 1 ] || slots=1
+
+start_target() {
+	local t=$1 d="$run/$1" f
+	mkdir -p "$d/corpus" "$d/crashes"
+	find "$ZINC_ROOT/corpus/$t" -type f ! -name .gitkeep ! -name 'README*' \
+		-exec cp {} "$d/corpus/" \; 2>/dev/null
+	start[$t]=$(date +%s)
+	if [ "$engine" = libfuzzer ]; then
+		mapfile -t f < <(libfuzzer_flags "$t")
+		(cd "$d" && exec "$lbin/fuzz/${t}_fuzzer" -max_total_time="$secs" \
+			-print_final_stats=1 -artifact_prefix="$d/crashes/" "${f[@]}" \
+			"$d/corpus") >"$d/fuzz.log" 2>&1 &
+		pids[$t]=$!
+	else
+		# afl-fuzz wants at least one non-empty seed.
+		[ -n "$(find "$d/corpus" -type f -size +0c -print -quit)" ] ||
+			printf '\0' >"$d/corpus/zero"
+		f=()
+		[ -f "$ZINC_ROOT/fuzz/$t.dict" ] && f=(-x "$ZINC_ROOT/fuzz/$t.dict")
+		afl-fuzz -i "$d/corpus" -o "$d/afl" -M main -V "$secs" -m none \
+			-t 1000+ "${f[@]}" -- "$abin/fuzz/${t}_fuzzer" >"$d/afl-main.log" 2>&1 &
+		pids[$t]=$!
+		if [ "$per" = 2 ]; then
+			afl-fuzz -i "$d/corpus" -o "$d/afl" -S cmplog -c "$cbin/fuzz/${t}_fuzzer" \
+				-V "$secs" -m none -t 1000+ "${f[@]}" -- "$abin/fuzz/${t}_fuzzer" \
+				>"$d/afl-cmplog.log" 2>&1 &
+			pids[$t]="${pids[$t]} $!"
+		fi
+	fi
+}
+
+# Crash testcases of a target, one path a line.
+crash_files() {
+	local d="$run/$1"
+	if [ "$engine" = libfuzzer ]; then
+		find "$d/crashes" -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' \
+			-o -name 'oom-*' \) 2>/dev/null | sort
+	else
+		find "$d/afl" -path '*/crashes/id:*' -type f 2>/dev/null | sort
+	fi
+}
+
+# Sets s_secs s_execs s_eps s_cov s_corp s_crashes for target $1.
+stats() {
+	local t=$1 d="$run/$1" now line f
+	now=$(date +%s)
+	s_secs=0 s_execs=0 s_eps=0 s_cov=- s_corp=0
+	[ -n "${start[$t]:-}" ] && s_secs=$(( ${stop[$t]:-$now} - start[$t] ))
+	if [ "$engine" = libfuzzer ]; then
+		if [ -f "$d/fuzz.log" ]; then
+			line=$(grep -a '^#[0-9]' "$d/fuzz.log" | tail -n 1)
+			if [ -n "$line" ]; then
+				s_execs=$(sed 's/^#\([0-9]*\).*/\1/' <<<"$line")
+				s_cov=$(sed -n 's/.*cov: \([0-9]*\).*/\1/p' <<<"$line")
+				s_eps=$(sed -n 's/.*exec\/s: \([0-9]*\).*/\1/p' <<<"$line")
+				s_corp=$(sed -n 's/.*corp: \([0-9]*\).*/\1/p' <<<"$line")
+			fi
+			f=$(sed -n 's/^stat::number_of_executed_units: *//p' "$d/fuzz.log" | tail -n 1)
+			[ -n "$f" ] && s_execs=$f
+			f=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$d/fuzz.log" | tail -n 1)
+			[ -n "$f" ] && s_eps=$f
+		fi
+		# libFuzzer's own count once it has one, else the seeds.
+		[ "${s_corp:-0}" -gt 0 ] || s_corp=$(find "$d/corpus" -type f 2>/dev/null | wc -l)
+	else
+		local e=0
+		for f in "$d"/afl/*/fuzzer_stats; do
+			[ -f "$f" ] || continue
+			e=$((e + $(awk -F' *: *' '$1 == "execs_done" { print $2 + 0 }' "$f")))
+		done
+		s_execs=$e
+		f="$d/afl/main/fuzzer_stats"
+		[ -f "$f" ] && s_cov=$(awk -F' *: *' '$1 == "bitmap_cvg" { print $2 }' "$f")
+		s_corp=$(find "$d/afl/main/queue" -maxdepth 1 -type f -name 'id:*' 2>/dev/null | wc -l)
+		# Before afl-fuzz has a queue, the seeds.
+		[ "$s_corp" -gt 0 ] || s_corp=$(find "$d/corpus" -type f | wc -l)
+	fi
+	s_crashes=$(crash_files "$t" | wc -l)
+	[ "$s_eps" -gt 0 ] 2>/dev/null || [ "$s_secs" -le 0 ] || s_eps=$((s_execs / s_secs))
+}
+
+state() {
+	local t=$1
+	if [ -z "${start[$t]:-}" ]; then echo waiting
+	elif [ -z "${stop[$t]:-}" ]; then echo running
+	elif [ "$s_crashes" -gt 0 ]; then echo CRASHED
+	elif [ "${rc[$t]}" != 0 ]; then echo FAILED
+	else echo "done"
+	fi
+}
+
+status_line() {
+	stats "$1"
+	printf '%-18s %-8s %4ss/%ss  execs %-10s %7s exec/s  cov: %-7s corpus %-5s crashes %s' \
+		"$1" "$(state "$1")" "$s_secs" "$secs" "$s_execs" "$s_eps" "$s_cov" "$s_corp" "$s_crashes"
+}
+
+tty=0
+[ -t 1 ] && tty=1
+interval=${ZINC_STATUS_INTERVAL:-10}
+drawn=0
+draw() {
+	local t
+	[ "$drawn" -gt 0 ] && printf '\033[%dA' "$drawn"
+	for t in "${targets[@]}"; do
+		printf '\r\033[2K%s\n' "$(status_line "$t")"
+	done
+	drawn=${#targets[@]}
+}
+
+stop_all() {
+	local t p
+	for t in "${targets[@]}"; do
+		[ -n "${start[$t]:-}" ] && [ -z "${stop[$t]:-}" ] || continue
+		for p in ${pids[$t]}; do kill "$p" 2>/dev/null; done
+	done
+}
+trap 'stop_all; echo; echo "interrupted"; exit 2' INT TERM
+
+echo "run folder: ${run#"$ZINC_ROOT"/}  ($engine, $san, ${secs}s per target, $slots at a time)"
+pending=("${targets[@]}")
+running=0
+last=0
+while [ ${#pending[@]} -gt 0 ] || [ "$running" -gt 0 ]; do
+	while [ ${#pending[@]} -gt 0 ] && [ "$running" -lt "$slots" ]; do
+		start_target "${pending[0]}"
+		[ "$tty" = 1 ] || echo "$(status_line "${pending[0]}")"
+		pending=("${pending[@]:1}")
+		running=$((running + 1))
+	done
+	sleep 1
+	now=$(date +%s)
+	for t in "${targets[@]}"; do
+		[ -n "${start[$t]:-}" ] && [ -z "${stop[$t]:-}" ] || continue
+		alive=0
+		for p in ${pids[$t]}; do kill -0 "$p" 2>/dev/null && alive=1; done
+		# A watchdog in case an engine ignores its time limit.
+		if [ "$alive" = 1 ] && [ $((now - start[$t])) -gt $((secs + 120)) ]; then
+			for p in ${pids[$t]}; do kill "$p" 2>/dev/null; done
+		fi
+		[ "$alive" = 1 ] && continue
+		code=0
+		for p in ${pids[$t]}; do wait "$p" || code=$?; done
+		stop[$t]=$now rc[$t]=$code
+		running=$((running - 1))
+		[ "$tty" = 1 ] || echo "$(status_line "$t")"
+	done
+	if [ "$tty" = 1 ]; then
+		draw
+	elif [ $((now - last)) -ge "$interval" ]; then
+		last=$now
+		for t in "${targets[@]}"; do
+			[ -n "${start[$t]:-}" ] && [ -z "${stop[$t]:-}" ] && echo "$(status_line "$t")"
+		done
+	fi
+done
+trap - INT TERM
+
+# Summary.
+status=0
+label=$engine
+[ "$san" = msan ] && label=libfuzzer+msan
+echo
+printf '%-18s %-14s %7s %12s %9s %7s %7s\n' target engine seconds execs exec/s corpus crashes
+for t in "${targets[@]}"; do
+	stats "$t"
+	printf '%-18s %-14s %7s %12s %9s %7s %7s\n' "$t" "$label" "$s_secs" "$s_execs" \
+		"$s_eps" "$s_corp" "$s_crashes"
+done
+for t in "${targets[@]}"; do
+	mapfile -t c < <(crash_files "$t")
+	if [ ${#c[@]} -gt 0 ]; then
+		status=1
+		echo
+		echo "$t: ${#c[@]} crash(es)"
+		for f in "${c[@]}"; do
+			rel=${f#"$ZINC_ROOT"/}
+			echo "  $rel"
+			if [[ "$rel" =~ ^[A-Za-z0-9_./:,+=-]+$ ]]; then
+				echo "    ci/reproduce.sh $rel"
+			else
+				printf '    ci/reproduce.sh %q\n' "$rel"
+			fi
+		done
+	elif [ "${rc[$t]}" != 0 ]; then
+		status=1
+		log="$run/$t/fuzz.log"
+		[ "$engine" = afl ] && log="$run/$t/afl-main.log"
+		echo
+		echo "$t: the fuzzer exited with status ${rc[$t]} and left no testcase; log: ${log#"$ZINC_ROOT"/}"
+		grep -a -m 5 -E 'ERROR|PROGRAM ABORT|FATAL|SUMMARY' "$log" | sed 's/^/    /'
+	fi
+done
+
+if [ "$merge" = 1 ]; then
+	echo
+	for t in "${targets[@]}"; do
+		if [ "$engine" = libfuzzer ]; then
+			src=("$run/$t/corpus")
+		else
+			src=("$run/$t"/afl/*/queue)
+		fi
+		"$lbin/fuzz/${t}_fuzzer" -merge=1 "$ZINC_ROOT/corpus/$t" "${src[@]}" \
+			>"$run/$t/merge.log" 2>&1 || { echo "$t: merge failed (log: $run/$t/merge.log)"; status=1; continue; }
+		echo "$t: $(grep -a -o 'MERGE-OUTER: [0-9]* new files.*' "$run/$t/merge.log" | tail -n 1) -> corpus/$t/"
+	done
+fi
+echo
+echo "logs and working corpora: ${run#"$ZINC_ROOT"/}"
+exit $status

@@ -1,0 +1,131 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# Reproduces fuzzer testcases with the standalone debug ASan + UBSan build of
+# their target and prints the diagnosis (fuzz/README.md).
+#
+# The target comes from --target, else from the testcase's name: OSS-Fuzz's
+# clusterfuzz-testcase[-minimized]-<t>_fuzzer-..., else the nearest folder
+# of its path named after a target (fuzz-out/<time>/<t>/crashes/crash-...,
+# fuzz-out/<time>/<t>/afl/main/crashes/id:..., corpus/<t>/regressions/...).
+# Exit 0 when every testcase runs clean, 1 when one reproduces a failure,
+# 2 when a file is missing or unreadable or the target cannot be determined.
+set -u
+ZINC_PROG=reproduce.sh
+# shellcheck source=ci/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+usage() {
+	cat <<EOF
+usage: ci/reproduce.sh [--target T] [--minimize] [--add] TESTCASE...
+
+  --target T   the fuzz target (default: from the testcase's name or path)
+  --minimize   shrink a reproducing testcase with libFuzzer's crash
+               minimization; writes TESTCASE.min beside it
+  --add        copy the testcase (the minimized one with --minimize) to
+               corpus/<t>/regressions/<sha1>
+  targets: $(zinc_fuzz_targets | tr '\n' ' ')
+EOF
+}
+
+target=
+minimize=0
+add=0
+files=()
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--target) [ $# -ge 2 ] || zinc_die "--target needs a target name"
+		target=$2; shift ;;
+	--target=*) target=${1#--target=} ;;
+	--minimize) minimize=1 ;;
+	--add) add=1 ;;
+	-h|--help) usage; exit 0 ;;
+	--) shift; files+=("$@"); break ;;
+	-*) usage >&2; zinc_die "unknown option $1" ;;
+	*) files+=("$1") ;;
+	esac
+	shift
+done
+[ ${#files[@]} -gt 0 ] || { usage >&2; zinc_die "no testcase given"; }
+[ -z "$target" ] || zinc_is_target "$target" ||
+	zinc_die "unknown target $target (targets: $(zinc_fuzz_targets | tr '\n' ' '))"
+
+# The target of testcase $1, or nothing.
+infer_target() {
+	local f=$1 base t dir
+	base=${f##*/}
+	if [[ "$base" =~ ^clusterfuzz-testcase-(minimized-)?(.+)_fuzzer- ]]; then
+		t=${BASH_REMATCH[2]}
+		zinc_is_target "$t" && { echo "$t"; return; }
+	fi
+	dir=$(cd "$(dirname "$f")" 2>/dev/null && pwd -P) || return
+	while [ -n "$dir" ] && [ "$dir" != / ]; do
+		t=${dir##*/}
+		t=${t%_fuzzer}
+		zinc_is_target "$t" && { echo "$t"; return; }
+		dir=${dir%/*}
+	done
+}
+
+# Check everything before building anything.
+declare -a tgt
+for i in "${!files[@]}"; do
+	f=${files[$i]}
+	[ -e "$f" ] || zinc_die "$f: no such file"
+	[ -f "$f" ] || zinc_die "$f: not a regular file"
+	[ -r "$f" ] || zinc_die "$f: not readable"
+	t=${target:-$(infer_target "$f")}
+	[ -n "$t" ] || zinc_die "$f: cannot tell the target from its name or path; pass --target T"
+	tgt[$i]=$t
+done
+
+zinc_need "${ZINC_BUILD_PACKAGES[@]}"
+log=$(mktemp "${TMPDIR:-/tmp}/zinc-reproduce.XXXXXX")
+trap 'rm -f "$log"' EXIT
+labels=$(printf '//fuzz:%s_standalone\n' "${tgt[@]}" | sort -u)
+echo "building the standalone debug ASan + UBSan build ..." >&2
+bin=$(zinc_build "$log" -c dbg --config=asan $labels) || exit 2
+if [ "$minimize" = 1 ]; then
+	labels=$(printf '//fuzz:%s_fuzzer\n' "${tgt[@]}" | sort -u)
+	fbin=$(zinc_build "$log" --config=asan --config=libfuzzer $labels) || exit 2
+fi
+
+status=0
+for i in "${!files[@]}"; do
+	f=${files[$i]} t=${tgt[$i]}
+	echo "== $t: $f"
+	# The subshell's own stderr is discarded so that bash does not add an
+	# "Aborted" line to the diagnosis; the driver's goes to ours (fd 3).
+	("$bin/fuzz/${t}_standalone" "$f" 2>&3; exit $?) 3>&2 2>/dev/null
+	code=$?
+	keep=$f
+	if [ "$code" = 0 ]; then
+		echo "$f: testcase ran clean"
+	elif [ "$code" = 2 ]; then
+		# The standalone driver's own "cannot read" (one line on stderr).
+		status=2
+		continue
+	else
+		echo "$f: reproduces ($t, exit status $code)"
+		[ "$status" = 2 ] || status=1
+		if [ "$minimize" = 1 ]; then
+			min="$f.min"
+			echo "minimizing to $min ..."
+			if "$fbin/fuzz/${t}_fuzzer" -minimize_crash=1 -runs="${ZINC_MINIMIZE_RUNS:-100000}" \
+				-exact_artifact_path="$min" "$f" >"$log.min" 2>&1 && [ -s "$min" ]; then
+				echo "minimized: $(wc -c <"$f") -> $(wc -c <"$min") bytes: $min"
+				keep=$min
+			else
+				echo "minimization failed (libFuzzer output follows)"
+				tail -n 20 "$log.min"
+			fi
+			rm -f "$log.min"
+		fi
+	fi
+	if [ "$add" = 1 ]; then
+		sum=$(sha1sum "$keep" | cut -d' ' -f1)
+		dest="$ZINC_ROOT/corpus/$t/regressions/$sum"
+		mkdir -p "${dest%/*}"
+		cp "$keep" "$dest" && echo "added ${dest#"$ZINC_ROOT"/}"
+	fi
+done
+exit $status

@@ -1,0 +1,302 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The body of the two AEAD fuzz targets, chacha20poly1305_fuzzer.c and
+ * xchacha20poly1305_fuzzer.c, which define before including it:
+ *   AEAD_NAME, AEAD_NONCE_SIZE, AEAD_ENCRYPT(_WITH), AEAD_DECRYPT(_WITH),
+ *   AEAD_SODIUM_ENCRYPT / _DECRYPT, AEAD_OPENSSL_ENCRYPT / _DECRYPT (or
+ *   AEAD_OPENSSL_NONE, the reason OpenSSL is not compared).
+ * For every input: every (ChaCha20 row, Poly1305 row) pair the CPU can run
+ * through the _with functions, and the public functions, against the
+ * (generic, generic) pair and the oracles; decrypt(encrypt(m)) = m, in place
+ * and not; one flipped bit of ciphertext, tag or AD rejected with a zeroed
+ * output; decrypt of fewer than 16 bytes rejected without writing.
+ */
+#include <string.h>
+
+#include "fuzz/guard.h"
+#include "fuzz/input.h"
+#include "fuzz/oracles/oracles.h"
+#include "fuzz/report.h"
+#include "lib/chacha20poly1305/chacha20poly1305.h"
+#include "lib/common/cpu.h"
+
+const char fuzz_target_name[] = AEAD_NAME;
+#define T fuzz_target_name
+#define TAG CHACHA20POLY1305_AUTHTAG_SIZE
+
+static struct {
+	struct fuzz_layout layout;
+	uint8_t pattern, key_pattern;
+	size_t len, ad_len;
+	uint16_t flip_pos;
+	uint8_t flip_bit;
+	uint8_t key[CHACHA20POLY1305_KEY_SIZE];
+	uint8_t nonce[AEAD_NONCE_SIZE];
+} P;
+
+static uint8_t msg[FUZZ_MAX_LEN], ad[FUZZ_MAX_AD_LEN];
+static uint8_t ref[FUZZ_MAX_LEN + TAG], out[FUZZ_MAX_LEN + TAG];
+static const struct fuzz_layout end_layout;
+
+static void format_params(char *buf, size_t cap)
+{
+	fuzz_fmt(buf, cap, " len=%zu ad_len=%zu flip_pos=%u flip_bit=%u pattern=0x%02x"
+		 " key_pattern=0x%02x", P.len, P.ad_len, P.flip_pos, P.flip_bit & 7, P.pattern,
+		 P.key_pattern);
+	fuzz_fmt_layout(buf, cap, &P.layout);
+	fuzz_fmt_hex(buf, cap, "key", P.key, sizeof(P.key));
+	fuzz_fmt_hex(buf, cap, "nonce", P.nonce, sizeof(P.nonce));
+	fuzz_fmt_hex(buf, cap, "ad", ad, P.ad_len);
+	fuzz_fmt_hex(buf, cap, "msg", msg, P.len);
+}
+
+static void decode(const uint8_t *data, size_t size)
+{
+	struct fuzz_input in;
+
+	fuzz_input_init(&in, data, size);
+	fuzz_read_layout(&in, &P.layout);
+	P.pattern = fuzz_byte(&in);
+	P.key_pattern = fuzz_byte(&in);
+	P.len = fuzz_length(&in, FUZZ_MAX_LEN);
+	P.ad_len = fuzz_length(&in, FUZZ_MAX_AD_LEN);
+	P.flip_pos = fuzz_u16(&in);
+	P.flip_bit = fuzz_byte(&in);
+	fuzz_fill(&in, P.key, sizeof(P.key), P.key_pattern);
+	fuzz_bytes(&in, P.nonce, sizeof(P.nonce));
+	fuzz_bytes(&in, ad, P.ad_len);
+	fuzz_fill(&in, msg, P.len, P.pattern);
+}
+
+/* Guard-page inputs: slot 0 message / ciphertext (len + TAG bytes, the
+ * output too when in place), 1 output, 2 AD, 3 key, 4 nonce. */
+struct bufs {
+	uint8_t *src, *dst, *ad, *key, *nonce;
+};
+
+static void place(struct bufs *b, const uint8_t *src, size_t src_len, size_t dst_len,
+		  bool in_place)
+{
+	size_t room = src_len > dst_len ? src_len : dst_len;
+
+	/* In place the buffer is sized for the larger of the two, src first. */
+	b->src = fuzz_guard_buf(0, in_place ? room : src_len, &P.layout);
+	memcpy(b->src, src, src_len);
+	b->dst = in_place ? b->src : fuzz_guard_buf(1, dst_len, &P.layout);
+	b->ad = fuzz_guard_copy(2, ad, P.ad_len, &P.layout);
+	b->key = fuzz_guard_copy(3, P.key, sizeof(P.key), &P.layout);
+	b->nonce = fuzz_guard_copy(4, P.nonce, sizeof(P.nonce), &P.layout);
+}
+
+static bool all_zero(const uint8_t *p, size_t n)
+{
+	uint8_t acc = 0;
+
+	for (size_t i = 0; i < n; i++)
+		acc |= p[i];
+	return !acc;
+}
+
+/* ciphertext || tag with one bit flipped, or the AD with one bit flipped. */
+static void flip(uint8_t *ct, uint8_t *a)
+{
+	size_t pos = P.flip_pos % (P.len + TAG + P.ad_len);
+	uint8_t bit = (uint8_t)(1u << (P.flip_bit & 7));
+
+	if (pos < P.len + TAG)
+		ct[pos] ^= bit;
+	else
+		a[pos - P.len - TAG] ^= bit;
+}
+
+static const char *flip_what(void)
+{
+	size_t pos = P.flip_pos % (P.len + TAG + P.ad_len);
+
+	return pos < P.len ? "ciphertext" : pos < P.len + TAG ? "tag" : "ad";
+}
+
+typedef void (*enc_fn)(const struct chacha20_impl *, uint32_t, uint8_t *, const uint8_t *,
+		       size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
+typedef bool (*dec_fn)(const struct chacha20_impl *, uint32_t, uint8_t *, const uint8_t *,
+		       size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
+
+/* The public functions in the _with shape (the rows are ignored). */
+static void enc_public(const struct chacha20_impl *c, uint32_t p, uint8_t *dst,
+		       const uint8_t *src, size_t len, const uint8_t *a, size_t alen,
+		       const uint8_t *n, const uint8_t *k)
+{
+	AEAD_ENCRYPT(dst, src, len, a, alen, n, k);
+}
+
+static bool dec_public(const struct chacha20_impl *c, uint32_t p, uint8_t *dst,
+		       const uint8_t *src, size_t len, const uint8_t *a, size_t alen,
+		       const uint8_t *n, const uint8_t *k)
+{
+	return AEAD_DECRYPT(dst, src, len, a, alen, n, k);
+}
+
+/* Encrypts, compares with ref, decrypts back, then (when flip_too)
+ * decrypts a flipped copy. The other pairs skip the flipped decrypt: the
+ * rejection logic is shared C, and a backend whose tag ignored some input
+ * bits would already differ from the generic tag. */
+static void run(const char *name, const struct chacha20_impl *c, uint32_t p, enc_fn enc,
+		dec_fn dec, bool in_place, bool flip_too)
+{
+	struct bufs b;
+	bool ok;
+
+	place(&b, msg, P.len, P.len + TAG, in_place);
+	enc(c, p, b.dst, b.src, P.len, b.ad, P.ad_len, b.nonce, b.key);
+	fuzz_check(T, name, "generic+generic", in_place ? "encrypt, in place" : "encrypt",
+		   b.dst, ref, P.len + TAG);
+
+	place(&b, ref, P.len + TAG, P.len, in_place);
+	ok = dec(c, p, b.dst, b.src, P.len + TAG, b.ad, P.ad_len, b.nonce, b.key);
+	fuzz_check_bool(T, name, "spec", "decrypt(encrypt(m)) accepted", ok, true);
+	fuzz_check(T, name, "message", "decrypt(encrypt(m))", b.dst, msg, P.len);
+	if (!flip_too)
+		return;
+
+	memcpy(out, ref, P.len + TAG);
+	place(&b, out, P.len + TAG, P.len, in_place);
+	flip(b.src, b.ad);
+	if (!in_place)
+		memset(b.dst, 0xa5, P.len);
+	ok = dec(c, p, b.dst, b.src, P.len + TAG, b.ad, P.ad_len, b.nonce, b.key);
+	fuzz_check_bool(T, name, "spec", flip_what(), ok, false);
+	if (!all_zero(b.dst, P.len)) {
+		static const uint8_t zeros[FUZZ_MAX_LEN];
+
+		fuzz_check(T, name, "zeros", "output after a rejected decrypt", b.dst, zeros,
+			   P.len);
+	}
+}
+
+static void check_short(void)
+{
+	struct bufs b;
+	uint8_t before[TAG];
+	size_t n = P.len % TAG;
+
+	place(&b, ref, n, TAG, false);
+	memset(b.dst, 0xa5, TAG);
+	memcpy(before, b.dst, TAG);
+	fuzz_check_bool(T, "decrypt()", "spec", "decrypt of fewer than 16 bytes",
+			AEAD_DECRYPT(b.dst, b.src, n, b.ad, P.ad_len, b.nonce, b.key), false);
+	fuzz_check(T, "decrypt()", "spec", "output untouched by a short decrypt", b.dst, before,
+		   TAG);
+}
+
+static void check_oracle(const char *name, bool (*enc)(uint8_t *, const uint8_t *, size_t,
+						       const uint8_t *, size_t, const uint8_t *,
+						       const uint8_t *, const char **),
+			 bool (*dec)(uint8_t *, bool *, const uint8_t *, size_t, const uint8_t *,
+				     size_t, const uint8_t *, const uint8_t *, const char **))
+{
+	const char *why = NULL;
+	bool ok;
+
+	if (!enc(out, msg, P.len, ad, P.ad_len, P.nonce, P.key, &why)) {
+		fuzz_count_skipped(name, why);
+		return;
+	}
+	fuzz_check(T, "generic+generic", name, "encrypt", ref, out, P.len + TAG);
+	if (!dec(out, &ok, ref, P.len + TAG, ad, P.ad_len, P.nonce, P.key, &why)) {
+		fuzz_count_skipped(name, why);
+		return;
+	}
+	fuzz_check_bool(T, "generic+generic", name, "decrypt accepted", true, ok);
+	fuzz_check(T, "message", name, "decrypt", msg, out, P.len);
+	{
+		static uint8_t ct[FUZZ_MAX_LEN + TAG], a[FUZZ_MAX_AD_LEN];
+
+		memcpy(ct, ref, P.len + TAG);
+		memcpy(a, ad, P.ad_len);
+		flip(ct, a);
+		if (dec(out, &ok, ct, P.len + TAG, a, P.ad_len, P.nonce, P.key, &why))
+			fuzz_check_bool(T, "spec", name, "flipped bit rejected", false, ok);
+	}
+	fuzz_count_compared(name, AEAD_NAME " encrypt, decrypt, flipped-bit verdict");
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const struct chacha20_impl *gen = &chacha20_impls[0];
+	struct bufs b;
+
+	decode(data, size);
+	fuzz_set_params(format_params);
+
+	place(&b, msg, P.len, P.len + TAG, false);
+	AEAD_ENCRYPT_WITH(gen, 0, b.dst, b.src, P.len, b.ad, P.ad_len, b.nonce, b.key);
+	memcpy(ref, b.dst, P.len + TAG);
+	run("generic+generic", gen, 0, AEAD_ENCRYPT_WITH, AEAD_DECRYPT_WITH, P.layout.in_place,
+	    true);
+
+	for (size_t c = 0; c < chacha20_nimpls; c++) {
+		const struct chacha20_impl *ci = &chacha20_impls[c];
+
+		if (!zinc_cpu_have(ci->features)) {
+			fuzz_count_skipped(ci->name, "not usable on this CPU");
+			continue;
+		}
+		for (uint32_t p = 0; p < poly1305_nimpls; p++) {
+			const struct poly1305_impl *pi = &poly1305_impls[p];
+			char name[96];
+
+			if (!c && !p)
+				continue;
+			if (!zinc_cpu_have(pi->features)) {
+				if (!c)
+					fuzz_count_skipped(pi->name, "not usable on this CPU");
+				continue;
+			}
+			snprintf(name, sizeof(name), "%s+%s", ci->name, pi->name);
+			run(name, ci, p, AEAD_ENCRYPT_WITH, AEAD_DECRYPT_WITH,
+			    P.layout.in_place, false);
+			fuzz_count_compared(c ? ci->name : pi->name,
+					    "pairs vs generic+generic (encrypt, decrypt)");
+		}
+	}
+	run("public", NULL, 0, enc_public, dec_public, false, true);
+	run("public, in place", NULL, 0, enc_public, dec_public, true, true);
+	check_short();
+	fuzz_count_compared("public", "vs generic (in/out of place, decrypt, flip, short)");
+
+	check_oracle("libsodium", AEAD_SODIUM_ENCRYPT, AEAD_SODIUM_DECRYPT);
+#ifdef AEAD_OPENSSL_NONE
+	fuzz_count_skipped("openssl", AEAD_OPENSSL_NONE);
+#else
+	check_oracle("openssl", AEAD_OPENSSL_ENCRYPT, AEAD_OPENSSL_DECRYPT);
+#endif
+	return 0;
+}
+
+void fuzz_list(FILE *o)
+{
+	fprintf(o, "target %s (every ChaCha20 row x every Poly1305 row, public API):\n",
+		AEAD_NAME);
+	for (size_t i = 0; i < chacha20_nimpls; i++)
+		fuzz_list_row(o, chacha20_impls[i].name, chacha20_impls[i].features);
+	for (size_t i = 0; i < poly1305_nimpls; i++)
+		fuzz_list_row(o, poly1305_impls[i].name, poly1305_impls[i].features);
+	sodium_list(o, AEAD_NAME " (ietf, combined mode)");
+#ifdef AEAD_OPENSSL_NONE
+	fprintf(o, "  oracle OpenSSL: not compared, %s\n", AEAD_OPENSSL_NONE);
+#else
+	openssl_list(o, "EVP_chacha20_poly1305");
+#endif
+}
+
+void fuzz_dispatch(FILE *out)
+{
+#ifdef ZINC_TESTING
+	for (size_t i = 0; i < chacha20_nimpls; i++)
+		fuzz_print_hits(out, "public aead chacha20 row", chacha20_impls[i].name, chacha20_hits[i]);
+	for (size_t i = 0; i < poly1305_nimpls; i++)
+		fuzz_print_hits(out, "public aead poly1305 row", poly1305_impls[i].name, poly1305_hits[i]);
+#else
+	fprintf(out, "  dispatch counters need -DZINC_TESTING\n");
+#endif
+}

@@ -1,0 +1,320 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Fuzz target "chacha20": every usable ChaCha20 backend against the generic
+ * one (output and the state left behind, one-shot and streamed with the
+ * decoded split points), the public chacha20() (one-shot, streamed, in place
+ * and not), HChaCha20 on every backend that has it, and libsodium and
+ * OpenSSL as oracles. Input format: fuzz/README.md.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "fuzz/guard.h"
+#include "fuzz/input.h"
+#include "fuzz/oracles/oracles.h"
+#include "fuzz/report.h"
+#include "lib/chacha20/chacha20.h"
+#include "lib/common/cpu.h"
+
+const char fuzz_target_name[] = "chacha20";
+#define T fuzz_target_name
+
+static struct {
+	struct fuzz_layout layout;
+	uint8_t pattern, key_pattern;
+	size_t len;
+	uint32_t counter;
+	struct fuzz_splits splits;
+	uint8_t key[CHACHA20_KEY_SIZE];
+	uint8_t nonce[CHACHA20_NONCE_SIZE];
+} P;
+
+static uint8_t msg[FUZZ_MAX_LEN];
+static uint8_t ref[FUZZ_MAX_LEN], ref_stream[FUZZ_MAX_LEN], out[FUZZ_MAX_LEN];
+static uint32_t ref_state[16];
+static const struct fuzz_layout state_layout; /* ends at a guard page, aligned */
+
+static void format_params(char *buf, size_t cap)
+{
+	fuzz_fmt(buf, cap, " len=%zu counter=0x%08x pattern=0x%02x key_pattern=0x%02x",
+		 P.len, P.counter, P.pattern, P.key_pattern);
+	fuzz_fmt_layout(buf, cap, &P.layout);
+	fuzz_fmt_splits(buf, cap, &P.splits);
+	fuzz_fmt_hex(buf, cap, "key", P.key, sizeof(P.key));
+	fuzz_fmt_hex(buf, cap, "nonce", P.nonce, sizeof(P.nonce));
+	fuzz_fmt_hex(buf, cap, "msg", msg, P.len);
+}
+
+static void decode(const uint8_t *data, size_t size)
+{
+	struct fuzz_input in;
+
+	fuzz_input_init(&in, data, size);
+	fuzz_read_layout(&in, &P.layout);
+	P.pattern = fuzz_byte(&in);
+	P.key_pattern = fuzz_byte(&in);
+	P.len = fuzz_length(&in, FUZZ_MAX_LEN);
+	P.counter = fuzz_counter(&in);
+	fuzz_read_splits(&in, &P.splits);
+	fuzz_fill(&in, P.key, sizeof(P.key), P.key_pattern);
+	fuzz_bytes(&in, P.nonce, sizeof(P.nonce));
+	fuzz_fill(&in, msg, P.len, P.pattern);
+}
+
+static uint32_t blocks(size_t len)
+{
+	return (uint32_t)((len + 63) / 64);
+}
+
+static uint32_t *fresh_state(void)
+{
+	struct chacha20_ctx ctx;
+	uint32_t *state = (uint32_t *)fuzz_guard_buf(2, sizeof(ctx.state), &state_layout);
+
+	chacha20_init(&ctx, P.key, P.nonce, P.counter);
+	memcpy(state, ctx.state, sizeof(ctx.state));
+	return state;
+}
+
+/* src and dst on guard pages, dst == src when in_place. */
+static void buffers(uint8_t **src, uint8_t **dst, bool in_place)
+{
+	*src = fuzz_guard_copy(0, msg, P.len, &P.layout);
+	*dst = in_place ? *src : fuzz_guard_buf(1, P.len, &P.layout);
+}
+
+/* One call of a row over the whole message. */
+static void one_shot(const struct chacha20_impl *impl, uint8_t *res, uint32_t st[16])
+{
+	uint32_t *state = fresh_state();
+	uint8_t *src, *dst;
+
+	buffers(&src, &dst, P.layout.in_place);
+	impl->xor_stream(state, dst, src, P.len);
+	memcpy(res, dst, P.len);
+	memcpy(st, state, 64);
+}
+
+/* Calls per the split points; checks the counter after each call. The
+ * output of each call is its own stream from the counter at its start. */
+static void streamed(const char *name, void (*xor)(uint32_t *, uint8_t *, const uint8_t *,
+						    size_t, void *),
+		     void *arg, uint8_t *res)
+{
+	uint32_t *state = fresh_state();
+	uint32_t expect = P.counter;
+	uint8_t *src, *dst;
+	size_t off = 0;
+
+	buffers(&src, &dst, P.layout.in_place);
+	for (unsigned i = 0; i <= P.splits.n; i++) {
+		size_t n = i < P.splits.n ? P.splits.chunk[i] : P.len - off;
+
+		if (n > P.len - off)
+			n = P.len - off;
+		xor(state, dst + off, src + off, n, arg);
+		expect += blocks(n);
+		fuzz_check(T, name, "spec", "state[12] after a streamed call", &state[12],
+			   &expect, 4);
+		off += n;
+	}
+	memcpy(res, dst, P.len);
+}
+
+static void xor_row(uint32_t *state, uint8_t *dst, const uint8_t *src, size_t n, void *arg)
+{
+	((const struct chacha20_impl *)arg)->xor_stream(state, dst, src, n);
+}
+
+static void xor_public(uint32_t *state, uint8_t *dst, const uint8_t *src, size_t n, void *arg)
+{
+	struct chacha20_ctx ctx;
+
+	memcpy(ctx.state, state, sizeof(ctx.state));
+	chacha20(&ctx, dst, src, n);
+	memcpy(state, ctx.state, sizeof(ctx.state));
+}
+
+/* Streamed output equals the one-shot keystream at the block each call
+ * started from (keystream = output XOR input), where the one-shot covers it. */
+static void check_stream_vs_one_shot(void)
+{
+	static uint8_t a[FUZZ_MAX_LEN], b[FUZZ_MAX_LEN];
+	size_t off = 0, ks = 0;
+
+	for (unsigned i = 0; i <= P.splits.n && off < P.len; i++) {
+		size_t n = i < P.splits.n ? P.splits.chunk[i] : P.len - off;
+		size_t m;
+		char what[96];
+
+		if (n > P.len - off)
+			n = P.len - off;
+		m = ks < P.len ? (n < P.len - ks ? n : P.len - ks) : 0;
+		for (size_t j = 0; j < m; j++) {
+			a[j] = ref_stream[off + j] ^ msg[off + j];
+			b[j] = ref[ks + j] ^ msg[ks + j];
+		}
+		if (m && memcmp(a, b, m)) {
+			snprintf(what, sizeof(what), "keystream of streamed call %u (bytes %zu..%zu)",
+				 i, off, off + m - 1);
+			fuzz_check(T, "chacha20-generic streamed", "chacha20-generic one-shot", what,
+				   a, b, m);
+		}
+		off += n;
+		ks += (size_t)blocks(n) * 64;
+	}
+}
+
+static void check_rows(void)
+{
+	uint32_t st[16];
+
+	one_shot(&chacha20_impls[0], ref, ref_state);
+	{
+		uint32_t expect[16];
+		struct chacha20_ctx ctx;
+
+		chacha20_init(&ctx, P.key, P.nonce, P.counter);
+		memcpy(expect, ctx.state, sizeof(expect));
+		expect[12] = P.counter + blocks(P.len);
+		fuzz_check(T, chacha20_impls[0].name, "spec", "state after one call", ref_state,
+			   expect, sizeof(expect));
+	}
+	streamed(chacha20_impls[0].name, xor_row, (void *)&chacha20_impls[0], ref_stream);
+	check_stream_vs_one_shot();
+	for (size_t i = 1; i < chacha20_nimpls; i++) {
+		const struct chacha20_impl *impl = &chacha20_impls[i];
+
+		if (!zinc_cpu_have(impl->features)) {
+			fuzz_count_skipped(impl->name, "not usable on this CPU");
+			continue;
+		}
+		one_shot(impl, out, st);
+		fuzz_check(T, impl->name, chacha20_impls[0].name, "one-shot output", out, ref,
+			   P.len);
+		fuzz_check(T, impl->name, chacha20_impls[0].name, "state after one call", st,
+			   ref_state, sizeof(st));
+		streamed(impl->name, xor_row, (void *)impl, out);
+		fuzz_check(T, impl->name, chacha20_impls[0].name, "streamed output", out,
+			   ref_stream, P.len);
+		fuzz_count_compared(impl->name, "vs generic (one-shot, streamed, state)");
+	}
+}
+
+static void check_public(void)
+{
+	struct chacha20_ctx ctx;
+	uint8_t *src, *dst;
+
+	for (int in_place = 0; in_place < 2; in_place++) {
+		chacha20_init(&ctx, P.key, P.nonce, P.counter);
+		buffers(&src, &dst, in_place);
+		chacha20(&ctx, dst, src, P.len);
+		fuzz_check(T, "chacha20()", chacha20_impls[0].name,
+			   in_place ? "one-shot output, in place" : "one-shot output, out of place",
+			   dst, ref, P.len);
+		fuzz_check(T, "chacha20()", chacha20_impls[0].name, "state after one call",
+			   ctx.state, ref_state, sizeof(ctx.state));
+	}
+	streamed("chacha20()", xor_public, NULL, out);
+	fuzz_check(T, "chacha20()", chacha20_impls[0].name, "streamed output", out, ref_stream,
+		   P.len);
+	fuzz_count_compared("chacha20()", "vs generic (one-shot in/out of place, streamed)");
+}
+
+typedef bool (*chacha_oracle)(uint8_t *, const uint8_t *, size_t, const uint8_t *,
+			      const uint8_t *, uint32_t, const char **);
+
+/* Runs the oracle in two calls when the counter wraps inside the message:
+ * up to the wrap, then from counter 0 (zinc's semantics: no carry). */
+static void check_oracle(const char *name, chacha_oracle fn)
+{
+	uint64_t before_wrap = ((1ull << 32) - P.counter) * 64;
+	size_t first = before_wrap < P.len ? (size_t)before_wrap : P.len;
+	const char *why = NULL;
+	bool ok = fn(out, msg, first, P.key, P.nonce, P.counter, &why);
+
+	if (ok && first < P.len)
+		ok = fn(out + first, msg + first, P.len - first, P.key, P.nonce, 0, &why);
+	if (!ok) {
+		fuzz_count_skipped(name, why);
+		return;
+	}
+	fuzz_check(T, chacha20_impls[0].name, name, "output", ref, out, P.len);
+	fuzz_count_compared(name, first < P.len ? "chacha20 (two calls around the 2^32 wrap)"
+						: "chacha20");
+}
+
+static void check_hchacha20(void)
+{
+	static const struct fuzz_layout end = { 0 };
+	uint8_t hnonce[HCHACHA20_NONCE_SIZE], href[HCHACHA20_OUT_SIZE];
+	uint8_t *o, *n, *k;
+	const char *why = NULL;
+
+	hnonce[0] = (uint8_t)P.counter;
+	hnonce[1] = (uint8_t)(P.counter >> 8);
+	hnonce[2] = (uint8_t)(P.counter >> 16);
+	hnonce[3] = (uint8_t)(P.counter >> 24);
+	memcpy(hnonce + 4, P.nonce, sizeof(P.nonce));
+	n = fuzz_guard_copy(4, hnonce, sizeof(hnonce), &P.layout);
+	k = fuzz_guard_copy(5, P.key, sizeof(P.key), &P.layout);
+	o = fuzz_guard_buf(6, HCHACHA20_OUT_SIZE, &end);
+	chacha20_impls[0].hchacha20(o, n, k);
+	memcpy(href, o, sizeof(href));
+	for (size_t i = 1; i < chacha20_nimpls; i++) {
+		const struct chacha20_impl *impl = &chacha20_impls[i];
+
+		if (!impl->hchacha20)
+			continue;
+		if (!zinc_cpu_have(impl->features)) {
+			fuzz_count_skipped(impl->name, "hchacha20: not usable on this CPU");
+			continue;
+		}
+		impl->hchacha20(o, n, k);
+		fuzz_check(T, impl->name, chacha20_impls[0].name, "hchacha20", o, href,
+			   sizeof(href));
+		fuzz_count_compared(impl->name, "hchacha20 vs generic");
+	}
+	hchacha20(o, n, k);
+	fuzz_check(T, "hchacha20()", chacha20_impls[0].name, "hchacha20", o, href, sizeof(href));
+	if (sodium_hchacha20(out, hnonce, P.key, &why)) {
+		fuzz_check(T, chacha20_impls[0].name, "libsodium", "hchacha20", href, out,
+			   sizeof(href));
+		fuzz_count_compared("libsodium", "hchacha20");
+	} else {
+		fuzz_count_skipped("libsodium", why);
+	}
+	fuzz_count_skipped("openssl", "hchacha20 (OpenSSL 3.0 has no HChaCha20)");
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	decode(data, size);
+	fuzz_set_params(format_params);
+	check_rows();
+	check_public();
+	check_oracle("libsodium", sodium_chacha20);
+	check_oracle("openssl", openssl_chacha20);
+	check_hchacha20();
+	return 0;
+}
+
+void fuzz_list(FILE *o)
+{
+	fprintf(o, "target chacha20 (ChaCha20 one-shot and streamed, HChaCha20):\n");
+	for (size_t i = 0; i < chacha20_nimpls; i++)
+		fuzz_list_row(o, chacha20_impls[i].name, chacha20_impls[i].features);
+	sodium_list(o, "chacha20 (IETF, with counter; split at a 2^32 wrap), hchacha20");
+	openssl_list(o, "EVP_chacha20 (split at a 2^32 wrap); no HChaCha20");
+}
+
+void fuzz_dispatch(FILE *out)
+{
+#ifdef ZINC_TESTING
+	for (size_t i = 0; i < chacha20_nimpls; i++)
+		fuzz_print_hits(out, "public chacha20 calls", chacha20_impls[i].name, chacha20_hits[i]);
+#else
+	fprintf(out, "  dispatch counters need -DZINC_TESTING\n");
+#endif
+}

@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libsodium 1.0.18 as an oracle: ChaCha20 (IETF, with initial counter),
+ * HChaCha20, Poly1305, ChaCha20-Poly1305 (IETF), XChaCha20-Poly1305, X25519.
+ *
+ * Its limits, and how the harness keeps within them:
+ * - crypto_stream_chacha20_ietf_xor_ic takes a 32-bit counter and calls
+ *   sodium_misuse() (abort) when ic > 2^32 - ceil(mlen / 64), i.e. whenever
+ *   the counter would wrap inside the call (verified against the 1.0.18
+ *   source and by running it here). Its block code would otherwise carry
+ *   into the first nonce word; zinc wraps without carry. So sodium_chacha20
+ *   refuses a wrapping call ("counter wraps in one call") and the targets
+ *   run it in two calls split at the wrap, the second from counter 0.
+ * - The AEADs take and give ciphertext || tag (combined mode), like zinc;
+ *   decrypt returns -1 on a bad tag and leaves m unwritten (we only compare
+ *   the verdict then). Lengths here are far below its limits.
+ * - crypto_core_hchacha20(out, in16, key, NULL) takes the 16-byte input
+ *   (zinc's nonce) first, then the key; NULL constants mean "expand 32-byte k".
+ * - crypto_scalarmult_curve25519 clamps the scalar, ignores bit 255 of the
+ *   point, and returns -1 when the result is all zeros (its ref10 code also
+ *   returns -1 early, without writing q, for a list of small-order points;
+ *   all of those give an all-zero result with a clamped scalar). We compare
+ *   -1 with zinc's false and the bytes only when it returned 0.
+ */
+#include "fuzz/oracles/oracles.h"
+
+#ifndef ZINC_NO_ORACLES
+#include <sodium.h>
+#include <stdlib.h>
+
+static void init(void)
+{
+	static int ready;
+
+	if (!ready) {
+		if (sodium_init() < 0)
+			abort();
+		ready = 1;
+	}
+}
+
+void sodium_list(FILE *out, const char *target)
+{
+	fprintf(out, "  oracle libsodium %s (%s)\n", sodium_version_string(), target);
+}
+
+bool sodium_chacha20(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t key[32],
+		     const uint8_t nonce[12], uint32_t counter, const char **why)
+{
+	init();
+	if ((uint64_t)counter + (len + 63) / 64 > (1ull << 32)) {
+		*why = "counter wraps in one call (libsodium aborts)";
+		return false;
+	}
+	if (len)
+		crypto_stream_chacha20_ietf_xor_ic(dst, src, len, nonce, counter, key);
+	return true;
+}
+
+bool sodium_hchacha20(uint8_t out[32], const uint8_t nonce[16], const uint8_t key[32],
+		      const char **why)
+{
+	init();
+	crypto_core_hchacha20(out, nonce, key, NULL);
+	return true;
+}
+
+bool sodium_poly1305(uint8_t mac[16], const uint8_t *in, size_t len, const uint8_t key[32],
+		     const char **why)
+{
+	init();
+	crypto_onetimeauth_poly1305(mac, in, len, key);
+	return true;
+}
+
+bool sodium_chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
+				     const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
+				     const uint8_t key[32], const char **why)
+{
+	init();
+	crypto_aead_chacha20poly1305_ietf_encrypt(dst, NULL, src, len, ad, ad_len, NULL,
+						  nonce, key);
+	return true;
+}
+
+bool sodium_chacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
+				     const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
+				     const uint8_t key[32], const char **why)
+{
+	init();
+	*ok = crypto_aead_chacha20poly1305_ietf_decrypt(dst, NULL, NULL, src, len, ad, ad_len,
+							nonce, key) == 0;
+	return true;
+}
+
+bool sodium_xchacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
+				      const uint8_t *ad, size_t ad_len, const uint8_t nonce[24],
+				      const uint8_t key[32], const char **why)
+{
+	init();
+	crypto_aead_xchacha20poly1305_ietf_encrypt(dst, NULL, src, len, ad, ad_len, NULL,
+						   nonce, key);
+	return true;
+}
+
+bool sodium_xchacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
+				      const uint8_t *ad, size_t ad_len, const uint8_t nonce[24],
+				      const uint8_t key[32], const char **why)
+{
+	init();
+	*ok = crypto_aead_xchacha20poly1305_ietf_decrypt(dst, NULL, NULL, src, len, ad, ad_len,
+							 nonce, key) == 0;
+	return true;
+}
+
+bool sodium_x25519(uint8_t out[32], bool *nonzero, const uint8_t scalar[32],
+		   const uint8_t point[32], const char **why)
+{
+	init();
+	*nonzero = crypto_scalarmult_curve25519(out, scalar, point) == 0;
+	return true;
+}
+
+bool sodium_x25519_base(uint8_t out[32], bool *nonzero, const uint8_t scalar[32],
+			const char **why)
+{
+	init();
+	*nonzero = crypto_scalarmult_curve25519_base(out, scalar) == 0;
+	return true;
+}
+
+#else /* ZINC_NO_ORACLES */
+
+void sodium_list(FILE *out, const char *target)
+{
+	fprintf(out, "  oracle libsodium: not built, " ORACLES_OFF "\n");
+}
+
+#define OFF { *why = ORACLES_OFF; return false; }
+bool sodium_chacha20(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t key[32],
+		     const uint8_t nonce[12], uint32_t counter, const char **why) OFF
+bool sodium_hchacha20(uint8_t out[32], const uint8_t nonce[16], const uint8_t key[32],
+		      const char **why) OFF
+bool sodium_poly1305(uint8_t mac[16], const uint8_t *in, size_t len, const uint8_t key[32],
+		     const char **why) OFF
+bool sodium_chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
+				     const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
+				     const uint8_t key[32], const char **why) OFF
+bool sodium_chacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
+				     const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
+				     const uint8_t key[32], const char **why) OFF
+bool sodium_xchacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
+				      const uint8_t *ad, size_t ad_len, const uint8_t nonce[24],
+				      const uint8_t key[32], const char **why) OFF
+bool sodium_xchacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
+				      const uint8_t *ad, size_t ad_len, const uint8_t nonce[24],
+				      const uint8_t key[32], const char **why) OFF
+bool sodium_x25519(uint8_t out[32], bool *nonzero, const uint8_t scalar[32],
+		   const uint8_t point[32], const char **why) OFF
+bool sodium_x25519_base(uint8_t out[32], bool *nonzero, const uint8_t scalar[32],
+			const char **why) OFF
+#endif

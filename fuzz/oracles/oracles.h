@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Independent implementations the targets compare with. One file per
+ * library (libsodium.c, openssl.c, libb2.c); each documents where that
+ * library aborts, rejects or differs from zinc. Every function returns true
+ * when it produced a result to compare, false when the input is outside its
+ * domain, with *why set to the reason (a string literal the caller counts).
+ * Built with -DZINC_NO_ORACLES (MemorySanitizer: the system libraries are not
+ * instrumented), every function returns false with why = ORACLES_OFF.
+ */
+#ifndef ZINC_FUZZ_ORACLES_H
+#define ZINC_FUZZ_ORACLES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define ORACLES_OFF "oracles compiled out (MSan build)"
+
+/* Each library prints one line per oracle it offers the target (named as
+ * in FUZZ_TARGETS), or why it offers none. */
+void sodium_list(FILE *out, const char *target);
+void openssl_list(FILE *out, const char *target);
+void libb2_list(FILE *out, const char *target);
+
+/* ---- libsodium 1.0.18 ---- */
+/* ChaCha20 (RFC 8439) from block counter; aborts in libsodium when
+ * counter + ceil(len / 64) > 2^32, so this refuses those: callers split. */
+bool sodium_chacha20(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t key[32],
+		     const uint8_t nonce[12], uint32_t counter, const char **why);
+bool sodium_hchacha20(uint8_t out[32], const uint8_t nonce[16], const uint8_t key[32],
+		      const char **why);
+bool sodium_poly1305(uint8_t mac[16], const uint8_t *in, size_t len, const uint8_t key[32],
+		     const char **why);
+/* dst gets len + 16 bytes, ciphertext then tag. */
+bool sodium_chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
+				     const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
+				     const uint8_t key[32], const char **why);
+/* src is ciphertext || tag (len includes the tag); *ok is the verdict; dst
+ * gets len - 16 bytes when ok. */
+bool sodium_chacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
+				     const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
+				     const uint8_t key[32], const char **why);
+bool sodium_xchacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
+				      const uint8_t *ad, size_t ad_len, const uint8_t nonce[24],
+				      const uint8_t key[32], const char **why);
+bool sodium_xchacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
+				      const uint8_t *ad, size_t ad_len, const uint8_t nonce[24],
+				      const uint8_t key[32], const char **why);
+/* *nonzero is false when libsodium returned -1 (all-zero result); out is
+ * then unspecified. */
+bool sodium_x25519(uint8_t out[32], bool *nonzero, const uint8_t scalar[32],
+		   const uint8_t point[32], const char **why);
+bool sodium_x25519_base(uint8_t out[32], bool *nonzero, const uint8_t scalar[32],
+			const char **why);
+
+/* ---- OpenSSL 3.0 ---- */
+/* EVP_chacha20; carries the counter into the first nonce word, so this
+ * refuses counter + ceil(len / 64) > 2^32: callers split. */
+bool openssl_chacha20(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t key[32],
+		      const uint8_t nonce[12], uint32_t counter, const char **why);
+bool openssl_poly1305(uint8_t mac[16], const uint8_t *in, size_t len, const uint8_t key[32],
+		      const char **why);
+bool openssl_chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
+				      const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
+				      const uint8_t key[32], const char **why);
+bool openssl_chacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
+				      const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
+				      const uint8_t key[32], const char **why);
+/* Unkeyed 32-byte BLAKE2s (EVP_MD "BLAKE2S-256"), or keyed via EVP_MAC
+ * "BLAKE2SMAC" (keylen 1..32, outlen 1..32). */
+bool openssl_blake2s(uint8_t *out, size_t outlen, const uint8_t *in, size_t len,
+		     const uint8_t *key, size_t keylen, const char **why);
+bool openssl_hmac_blake2s(uint8_t out[32], const uint8_t *in, size_t len, const uint8_t *key,
+			  size_t keylen, const char **why);
+/* *nonzero is false when EVP_PKEY_derive failed (OpenSSL rejects an
+ * all-zero shared secret); out is then unspecified. */
+bool openssl_x25519(uint8_t out[32], bool *nonzero, const uint8_t scalar[32],
+		    const uint8_t point[32], const char **why);
+bool openssl_x25519_base(uint8_t out[32], const uint8_t scalar[32], const char **why);
+
+/* ---- libb2 0.98 (the BLAKE2 reference) ---- */
+/* One-shot, any outlen 1..32 and keylen 0..32. */
+bool libb2_blake2s(uint8_t *out, size_t outlen, const uint8_t *in, size_t len,
+		   const uint8_t *key, size_t keylen, const char **why);
+/* The same through init / update (in the given chunk sizes) / final. */
+bool libb2_blake2s_chunked(uint8_t *out, size_t outlen, const uint8_t *in, size_t len,
+			   const uint8_t *key, size_t keylen, const size_t *chunks,
+			   unsigned nchunks, const char **why);
+
+#endif

@@ -1,0 +1,36 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Builds one fuzz target with one planted bug, outside Bazel, for the
+# measurements in fuzz/planted/README.md:
+#
+#   fuzz/planted/build.sh standalone|libfuzzer PLANT TARGET OUT
+#
+# PLANT is a name from PLANTED_BUGS in sources.bzl (POLY1305_CARRY, ...) or "none".
+# The sources come from sources.bzl (LIB_SRCS, and ASM_SRCS on x86-64).
+set -eu
+[ $# -eq 4 ] || { echo "usage: $0 standalone|libfuzzer PLANT TARGET OUT" >&2; exit 2; }
+mode=$1 plant=$2 target=$3 out=$4
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+
+srcs=$(python3 -c '
+import platform
+ns = {}
+exec(open("sources.bzl").read(), ns)
+s = [f for v in ns["LIB_SRCS"].values() for f in v]
+if platform.machine() == "x86_64":
+    s += ns["ASM_SRCS"]["x86_64"]
+print(" ".join(s))')
+defs="-DZINC_TESTING"
+[ "$(uname -m)" = x86_64 ] && defs="$defs -DZINC_ASM_X86_64"
+[ "$plant" = none ] || defs="$defs -DZINC_PLANT_$plant"
+case $mode in
+standalone) san=-fsanitize=address,undefined; main=fuzz/standalone.c ;;
+libfuzzer) san=-fsanitize=fuzzer,address,undefined; main= ;;
+*) echo "$0: mode is standalone or libfuzzer" >&2; exit 2 ;;
+esac
+# shellcheck disable=SC2086
+exec "${CC:-clang-19}" -std=gnu11 -O1 -g -fno-omit-frame-pointer $san \
+	-fno-sanitize-recover=all $defs -I. -Iinclude -o "$out" \
+	$srcs fuzz/"$target"_fuzzer.c fuzz/guard.c fuzz/input.c fuzz/report.c \
+	fuzz/oracles/*.c $main -lsodium -lcrypto -lb2

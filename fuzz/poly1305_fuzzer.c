@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Fuzz target "poly1305": every usable Poly1305 backend against the generic
+ * one (a single update, and updates in the decoded chunk sizes), streaming
+ * against one-shot, the public poly1305() and poly1305_init/update/final,
+ * the context wiped by final, and libsodium and OpenSSL as oracles. Input
+ * format: fuzz/README.md.
+ */
+#include <string.h>
+
+#include "fuzz/guard.h"
+#include "fuzz/input.h"
+#include "fuzz/oracles/oracles.h"
+#include "fuzz/report.h"
+#include "lib/common/cpu.h"
+#include "lib/poly1305/poly1305.h"
+
+const char fuzz_target_name[] = "poly1305";
+#define T fuzz_target_name
+
+static struct {
+	struct fuzz_layout layout;
+	uint8_t pattern, key_pattern;
+	size_t len;
+	struct fuzz_splits splits;
+	uint8_t key[POLY1305_KEY_SIZE];
+} P;
+
+static uint8_t msg[FUZZ_MAX_LEN];
+static const struct fuzz_layout end_layout; /* ends at a guard page */
+
+static void format_params(char *buf, size_t cap)
+{
+	fuzz_fmt(buf, cap, " len=%zu pattern=0x%02x key_pattern=0x%02x", P.len, P.pattern,
+		 P.key_pattern);
+	fuzz_fmt_layout(buf, cap, &P.layout);
+	fuzz_fmt_splits(buf, cap, &P.splits);
+	fuzz_fmt_hex(buf, cap, "key", P.key, sizeof(P.key));
+	fuzz_fmt_hex(buf, cap, "msg", msg, P.len);
+}
+
+/* r = 1 makes h the plain sum of the padded blocks, so the message steers
+ * h onto the carry edges of the limbs and of the final reduction; r with
+ * every bit the clamp allows gives the largest products. */
+static void shape_r(void)
+{
+	switch (P.key_pattern >> 5) {
+	case 7:
+		memset(P.key, 0, 16);
+		P.key[0] = 1;
+		break;
+	case 6:
+		memset(P.key, 0xff, 16);
+		break;
+	default:
+		break;
+	}
+}
+
+static void decode(const uint8_t *data, size_t size)
+{
+	struct fuzz_input in;
+
+	fuzz_input_init(&in, data, size);
+	fuzz_read_layout(&in, &P.layout);
+	P.pattern = fuzz_byte(&in);
+	P.key_pattern = fuzz_byte(&in);
+	P.len = fuzz_length(&in, FUZZ_MAX_LEN);
+	fuzz_read_splits(&in, &P.splits);
+	fuzz_fill(&in, P.key, sizeof(P.key), P.key_pattern);
+	shape_r();
+	fuzz_fill(&in, msg, P.len, P.pattern);
+}
+
+static void check_wiped(const char *name, const struct poly1305_ctx *ctx)
+{
+	static const struct poly1305_ctx zero;
+
+	fuzz_check(T, name, "spec", "context wiped by poly1305_final", ctx, &zero,
+		   sizeof(zero));
+}
+
+/* MAC with row impl (or the public init when impl < 0); whole message in
+ * one update, or in the decoded chunks. */
+static void mac_with(const char *name, int impl, bool chunked, uint8_t mac[16])
+{
+	struct poly1305_ctx *ctx =
+		(struct poly1305_ctx *)fuzz_guard_buf(2, sizeof(*ctx), &end_layout);
+	const uint8_t *in = fuzz_guard_copy(0, msg, P.len, &P.layout);
+	uint8_t *m = fuzz_guard_buf(1, 16, &end_layout);
+	const uint8_t *key = fuzz_guard_copy(3, P.key, sizeof(P.key), &P.layout);
+	size_t off = 0;
+
+	if (impl < 0)
+		poly1305_init(ctx, key);
+	else
+		poly1305_init_impl(ctx, key, (uint32_t)impl);
+	for (unsigned i = 0; chunked && i < P.splits.n; i++) {
+		size_t n = P.splits.chunk[i] < P.len - off ? P.splits.chunk[i] : P.len - off;
+
+		poly1305_update(ctx, in + off, n);
+		off += n;
+	}
+	poly1305_update(ctx, in + off, P.len - off);
+	poly1305_final(ctx, m);
+	memcpy(mac, m, 16);
+	check_wiped(name, ctx);
+}
+
+static void check_oracle(const char *name, const uint8_t ref[16],
+			 bool (*fn)(uint8_t *, const uint8_t *, size_t, const uint8_t *,
+				    const char **))
+{
+	uint8_t mac[16];
+	const char *why = NULL;
+
+	if (!fn(mac, msg, P.len, P.key, &why)) {
+		fuzz_count_skipped(name, why);
+		return;
+	}
+	fuzz_check(T, poly1305_impls[0].name, name, "mac", ref, mac, 16);
+	fuzz_count_compared(name, "poly1305");
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *gen = poly1305_impls[0].name;
+	uint8_t ref[16], mac[16];
+	uint8_t *m, *in, *key;
+
+	decode(data, size);
+	fuzz_set_params(format_params);
+
+	mac_with(gen, 0, false, ref);
+	mac_with(gen, 0, true, mac);
+	fuzz_check(T, "generic streamed", "generic one-shot", "mac", mac, ref, 16);
+	for (size_t i = 1; i < poly1305_nimpls; i++) {
+		const struct poly1305_impl *impl = &poly1305_impls[i];
+
+		if (!zinc_cpu_have(impl->features)) {
+			fuzz_count_skipped(impl->name, "not usable on this CPU");
+			continue;
+		}
+		mac_with(impl->name, (int)i, false, mac);
+		fuzz_check(T, impl->name, gen, "mac, one update", mac, ref, 16);
+		mac_with(impl->name, (int)i, true, mac);
+		fuzz_check(T, impl->name, gen, "mac, streamed", mac, ref, 16);
+		fuzz_count_compared(impl->name, "vs generic (one update, streamed)");
+	}
+
+	mac_with("poly1305_init/update/final", -1, true, mac);
+	fuzz_check(T, "poly1305_init/update/final", gen, "mac, streamed", mac, ref, 16);
+	in = fuzz_guard_copy(0, msg, P.len, &P.layout);
+	key = fuzz_guard_copy(3, P.key, sizeof(P.key), &P.layout);
+	m = fuzz_guard_buf(1, 16, &end_layout);
+	poly1305(m, in, P.len, key);
+	fuzz_check(T, "poly1305()", gen, "mac", m, ref, 16);
+	fuzz_count_compared("poly1305()", "vs generic (one-shot, streamed)");
+
+	check_oracle("libsodium", ref, sodium_poly1305);
+	check_oracle("openssl", ref, openssl_poly1305);
+	return 0;
+}
+
+void fuzz_list(FILE *o)
+{
+	fprintf(o, "target poly1305 (one update and streamed, public API):\n");
+	for (size_t i = 0; i < poly1305_nimpls; i++)
+		fuzz_list_row(o, poly1305_impls[i].name, poly1305_impls[i].features);
+	sodium_list(o, "crypto_onetimeauth_poly1305");
+	openssl_list(o, "EVP_MAC POLY1305");
+}
+
+void fuzz_dispatch(FILE *out)
+{
+#ifdef ZINC_TESTING
+	for (size_t i = 0; i < poly1305_nimpls; i++)
+		fuzz_print_hits(out, "public poly1305 calls", poly1305_impls[i].name, poly1305_hits[i]);
+#else
+	fprintf(out, "  dispatch counters need -DZINC_TESTING\n");
+#endif
+}

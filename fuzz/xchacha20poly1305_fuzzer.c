@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Fuzz target "xchacha20poly1305": XChaCha20-Poly1305 on every pair of
+ * ChaCha20 and Poly1305 backends, the public functions and libsodium
+ * (OpenSSL 3.0 has no XChaCha20-Poly1305). The body is fuzz/aead_fuzzer.h;
+ * input format: fuzz/README.md.
+ */
+#define AEAD_NAME "xchacha20poly1305"
+#define AEAD_NONCE_SIZE XCHACHA20POLY1305_NONCE_SIZE
+#define AEAD_ENCRYPT xchacha20poly1305_encrypt
+#define AEAD_DECRYPT xchacha20poly1305_decrypt
+#define AEAD_ENCRYPT_WITH xchacha20poly1305_encrypt_with
+#define AEAD_DECRYPT_WITH xchacha20poly1305_decrypt_with
+#define AEAD_SODIUM_ENCRYPT sodium_xchacha20poly1305_encrypt
+#define AEAD_SODIUM_DECRYPT sodium_xchacha20poly1305_decrypt
+#define AEAD_OPENSSL_NONE "xchacha20poly1305 (OpenSSL 3.0 has no XChaCha20-Poly1305)"
+
+#include "fuzz/aead_fuzzer.h"
