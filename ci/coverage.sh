@@ -5,9 +5,11 @@
 # source-based coverage. Builds every target the way OSS-Fuzz's coverage
 # build does (ci/oss-fuzz/build.sh, SANITIZER=coverage: -fprofile-instr-generate
 # -fcoverage-mapping), with fuzz/standalone.c as the engine, runs every file
-# of corpus/<target>/ (regressions included) through it twice — with every CPU
-# feature, and with ZINC_CPU_DISABLE=all so the public functions take their
-# generic paths — merges the profiles and writes:
+# of corpus/<target>/ (regressions included) through it three times — with
+# every CPU feature; with ZINC_CPU_DISABLE=avx512f,avx512vl, so the public
+# functions pick the mid-tier (AVX2 / SSSE3) rows and the feature-name parser
+# runs; and with ZINC_CPU_DISABLE=all so they take their generic paths —
+# merges the profiles and writes:
 #
 #   coverage-out/html/index.html  llvm-cov's annotated report (lib/ and fuzz/)
 #   coverage-out/summary.txt      the table printed at the end: line, function
@@ -70,9 +72,12 @@ objects=()
 for t in "${targets[@]}"; do
 	bin="$out/bin/${t}_fuzzer"
 	objects+=(-object "$bin")
-	for mode in all-features generic; do
-		disable=
-		[ "$mode" = generic ] && disable=all
+	for mode in all-features no-avx512 generic; do
+		case "$mode" in
+		all-features) disable= ;;
+		no-avx512) disable=avx512f,avx512vl ;;
+		generic) disable=all ;;
+		esac
 		if ! env ZINC_CPU_DISABLE="$disable" LLVM_PROFILE_FILE="$out/profiles/$t-$mode-%p.profraw" \
 			"$bin" "$ZINC_ROOT/corpus/$t" >"$out/$t-$mode.log" 2>&1; then
 			tail -n 20 "$out/$t-$mode.log" >&2

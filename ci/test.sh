@@ -13,7 +13,8 @@ cd "$(dirname "$0")/.."
 zinc_install "${ZINC_BUILD_PACKAGES[@]}" || { echo "ci/test.sh: cannot install packages" >&2; exit 2; }
 export CC=clang-19
 
-passed=0 failed=0
+passed=0 failed=0         # test programs and steps
+checks_passed=0 checks_failed=0  # the assertions inside them
 step() { # step NAME COMMAND...: one counted step that is not a bazel test
 	echo "== $1"
 	shift
@@ -23,20 +24,19 @@ step() { # step NAME COMMAND...: one counted step that is not a bazel test
 echo "== bazel test --config=asan //...  (clang-19, ASan+UBSan)"
 log=$(mktemp)
 bazel test --config=asan --test_output=errors --test_env=ZINC_SLOW_TESTS //... 2>&1 | tee "$log" |
-	grep -vE '^(INFO|Loading|Analyzing|\[)'
+	grep -vE '^(INFO|Loading|Analyzing|\[)|Cannot export local symbol .__asan'
 bazel_rc=${PIPESTATUS[0]}
 
-# Each test program prints "<name>: N passed, M failed": add them up. A test
-# target that failed without such a line (a crash) counts as one failure.
+# Each test program prints "<name>: N passed, M failed" for its assertions:
+# add those up too. A target counts once, passed or failed, by Bazel's verdict.
 testlogs=$(bazel info --config=asan bazel-testlogs 2>/dev/null)
 while read -r target status; do
 	logfile="$testlogs/${target#//}"; logfile="${logfile/://}/test.log"
 	counts=$(grep -hE '^[A-Za-z0-9_./-]+: [0-9]+ passed, [0-9]+ failed$' "$logfile" 2>/dev/null)
 	p=$(echo "$counts" | awk '{s += $2} END {print s + 0}')
 	f=$(echo "$counts" | awk '{s += $4} END {print s + 0}')
-	if [ "$status" != PASSED ] && [ "$f" = 0 ]; then f=1; fi
-	if [ "$status" = PASSED ] && [ "$p" = 0 ]; then p=1; fi
-	passed=$((passed + p)); failed=$((failed + f))
+	checks_passed=$((checks_passed + p)); checks_failed=$((checks_failed + f))
+	if [ "$status" = PASSED ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 done < <(sed -nE 's#^(//[^ ]+) +(\(cached\) +)?(PASSED|FAILED|TIMEOUT|NO STATUS|FAILED TO BUILD)( in .*)?$#\1 \3#p' "$log" | sed 's/ NO STATUS/ NO_STATUS/')
 if [ "$bazel_rc" != 0 ] && ! grep -qE '(FAILED|TIMEOUT)' "$log"; then
 	echo "FAILED: bazel test exited $bazel_rc (build error?)"; failed=$((failed + 1))
@@ -45,8 +45,11 @@ rm -f "$log"
 
 step "gcc builds the library and libzinc.so" \
 	env CC=gcc bazel --output_base="${HOME:-/root}/.cache/zinc-bazel-gcc" build //:zinc //:libzinc.so
+step "OSS-Fuzz build emulation: address + libFuzzer, check_build on every target" \
+	ci/oss-fuzz/check.sh --quick
 [ -x ci/bench.sh ] && step "benchmark still runs (tiny, not timed)" ci/bench.sh --quick
 
 echo
+echo "assertions inside the test programs: $checks_passed passed, $checks_failed failed"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -9,7 +9,8 @@
  * through the _with functions, and the public functions, against the
  * (generic, generic) pair and the oracles; decrypt(encrypt(m)) = m, in place
  * and not; one flipped bit of ciphertext, tag or AD rejected with a zeroed
- * output; decrypt of fewer than 16 bytes rejected without writing.
+ * output; decrypt of fewer than 16 bytes rejected without writing (public
+ * functions and the _with functions of every usable pair).
  */
 #include <string.h>
 
@@ -173,7 +174,9 @@ static void run(const char *name, const struct chacha20_impl *c, uint32_t p, enc
 	}
 }
 
-static void check_short(void)
+/* Decrypt of fewer than 16 bytes through dec: false, dst untouched. */
+static void short_decrypt(const char *name, const struct chacha20_impl *c, uint32_t p,
+			  dec_fn dec)
 {
 	struct bufs b;
 	uint8_t before[TAG];
@@ -182,10 +185,28 @@ static void check_short(void)
 	place(&b, ref, n, TAG, false);
 	memset(b.dst, 0xa5, TAG);
 	memcpy(before, b.dst, TAG);
-	fuzz_check_bool(T, "decrypt()", "spec", "decrypt of fewer than 16 bytes",
-			AEAD_DECRYPT(b.dst, b.src, n, b.ad, P.ad_len, b.nonce, b.key), false);
-	fuzz_check(T, "decrypt()", "spec", "output untouched by a short decrypt", b.dst, before,
-		   TAG);
+	fuzz_check_bool(T, name, "spec", "decrypt of fewer than 16 bytes",
+			dec(c, p, b.dst, b.src, n, b.ad, P.ad_len, b.nonce, b.key), false);
+	fuzz_check(T, name, "spec", "output untouched by a short decrypt", b.dst, before, TAG);
+}
+
+/* The public function and the _with function of every usable pair. */
+static void check_short(void)
+{
+	short_decrypt("decrypt()", NULL, 0, dec_public);
+	for (size_t c = 0; c < chacha20_nimpls; c++) {
+		if (!zinc_cpu_have(chacha20_impls[c].features))
+			continue;
+		for (uint32_t p = 0; p < poly1305_nimpls; p++) {
+			char name[96];
+
+			if (!zinc_cpu_have(poly1305_impls[p].features))
+				continue;
+			snprintf(name, sizeof(name), "%s+%s", chacha20_impls[c].name,
+				 poly1305_impls[p].name);
+			short_decrypt(name, &chacha20_impls[c], p, AEAD_DECRYPT_WITH);
+		}
+	}
 }
 
 static void check_oracle(const char *name, bool (*enc)(uint8_t *, const uint8_t *, size_t,
@@ -263,6 +284,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	run("public, in place", NULL, 0, enc_public, dec_public, true, true);
 	check_short();
 	fuzz_count_compared("public", "vs generic (in/out of place, decrypt, flip, short)");
+	fuzz_count_compared("pairs", "short decrypt rejected, output untouched");
 
 	check_oracle("libsodium", AEAD_SODIUM_ENCRYPT, AEAD_SODIUM_DECRYPT);
 #ifdef AEAD_OPENSSL_NONE

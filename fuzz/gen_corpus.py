@@ -170,6 +170,10 @@ def gen_poly1305(g):
         seed(2048 if sum(chunks) > 512 else 512, chunks=chunks)
     for m in (1, 3, 8, 33):
         seed(129, misalign=m, guard_start=True)
+    # An update shorter than the rest of a partly filled block (it only
+    # adds to the buffer): two small chunks in a row, also after a block.
+    for chunks in ([1, 1], [3, 5], [17, 1, 1, 13], [0, 7, 8, 0, 15]):
+        seed(64, chunks=chunks, tags={("small-after-partial", tuple(chunks))})
 
 
 def gen_aead(g, nonce_size):

@@ -18,9 +18,10 @@
 # static library is used. OpenSSL 3 and libb2 are the system static
 # libraries. A library that MemorySanitizer cannot see (not built here), or an
 # OpenSSL older than 3, has its adapter compiled to the counting stub
-# (-DZINC_NO_ORACLES on that one file). Under MemorySanitizer the assembly
-# backends are left out as well (ZINC_ASM_X86_64 is defined only when they
-# are assembled in).
+# (-DZINC_NO_LIBSODIUM / -DZINC_NO_OPENSSL / -DZINC_NO_LIBB2 on that one file,
+# with -DZINC_ORACLES_OFF_WHY giving the reason the stub counts). Under
+# MemorySanitizer the assembly backends are left out as well
+# (ZINC_ASM_X86_64 is defined only when they are assembled in).
 
 ZINC=$SRC/zinc
 BUILD=$WORK/zinc-build
@@ -56,6 +57,7 @@ fi
 # off[lib]: why that adapter is compiled to the counting stub (empty: it is
 # not); archive[lib]: the static library folded into it.
 declare -A off=([libsodium]= [openssl]= [libb2]=) archive=()
+declare -A no_define=([libsodium]=ZINC_NO_LIBSODIUM [openssl]=ZINC_NO_OPENSSL [libb2]=ZINC_NO_LIBB2)
 sodium_inc=()
 static_lib() { # static_lib NAME: the path of the system's NAME.a, if any
 	local p
@@ -126,7 +128,7 @@ done
 for lib in libsodium openssl libb2; do
 	extra=()
 	if [ -n "${off[$lib]}" ]; then
-		extra=(-DZINC_NO_ORACLES)
+		extra=(-D"${no_define[$lib]}" -DZINC_ORACLES_OFF_WHY="\"${off[$lib]}\"")
 	elif [ "$lib" = libsodium ]; then
 		extra=("${sodium_inc[@]}")
 	fi

@@ -15,10 +15,14 @@
  * buffer of at least the state's outlen and fails if called twice; the
  * one-shot blake2s() rejects a NULL input with a non-zero length. All
  * functions return 0 on success; a failure here is a harness bug (abort).
+ *
+ * With -DZINC_NO_LIBB2 (or -DZINC_NO_ORACLES) this file is a stub: every
+ * function returns false with why = ORACLES_OFF (oracles.h), which gives
+ * the build's reason, and libb2 is not linked.
  */
 #include "fuzz/oracles/oracles.h"
 
-#ifndef ZINC_NO_ORACLES
+#ifndef ZINC_NO_LIBB2
 #include <blake2.h>
 #include <stdlib.h>
 
@@ -81,7 +85,7 @@ bool libb2_blake2s_chunked(uint8_t *out, size_t outlen, const uint8_t *in, size_
 	return true;
 }
 
-#else /* ZINC_NO_ORACLES */
+#else /* ZINC_NO_LIBB2 */
 
 void libb2_list(FILE *out, const char *target)
 {

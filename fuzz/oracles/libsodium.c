@@ -21,10 +21,14 @@
  *   returns -1 early, without writing q, for a list of small-order points;
  *   all of those give an all-zero result with a clamped scalar). We compare
  *   -1 with zinc's false and the bytes only when it returned 0.
+ *
+ * With -DZINC_NO_LIBSODIUM (or -DZINC_NO_ORACLES) this file is a stub: every
+ * function returns false with why = ORACLES_OFF (oracles.h), which gives
+ * the build's reason, and libsodium is not linked.
  */
 #include "fuzz/oracles/oracles.h"
 
-#ifndef ZINC_NO_ORACLES
+#ifndef ZINC_NO_LIBSODIUM
 #include <sodium.h>
 #include <stdlib.h>
 
@@ -129,7 +133,7 @@ bool sodium_x25519_base(uint8_t out[32], bool *nonzero, const uint8_t scalar[32]
 	return true;
 }
 
-#else /* ZINC_NO_ORACLES */
+#else /* ZINC_NO_LIBSODIUM */
 
 void sodium_list(FILE *out, const char *target)
 {

@@ -25,10 +25,14 @@
  *   peer's u, accepts non-canonical u; derive fails when the shared secret
  *   is all zeros: compared with zinc's false. The peer is set without
  *   validation (EVP_PKEY_derive_set_peer_ex(..., 0)).
+ *
+ * With -DZINC_NO_OPENSSL (or -DZINC_NO_ORACLES) this file is a stub: every
+ * function returns false with why = ORACLES_OFF (oracles.h), which gives
+ * the build's reason, and OpenSSL is not linked.
  */
 #include "fuzz/oracles/oracles.h"
 
-#ifndef ZINC_NO_ORACLES
+#ifndef ZINC_NO_OPENSSL
 #include <openssl/core_names.h>
 #include <openssl/evp.h>
 #include <openssl/opensslv.h>
@@ -237,7 +241,7 @@ bool openssl_x25519_base(uint8_t out[32], const uint8_t scalar[32], const char *
 	return ran;
 }
 
-#else /* ZINC_NO_ORACLES */
+#else /* ZINC_NO_OPENSSL */
 
 void openssl_list(FILE *out, const char *target)
 {

@@ -5,8 +5,11 @@
  * library aborts, rejects or differs from zinc. Every function returns true
  * when it produced a result to compare, false when the input is outside its
  * domain, with *why set to the reason (a string literal the caller counts).
- * Built with -DZINC_NO_ORACLES (MemorySanitizer: the system libraries are not
- * instrumented), every function returns false with why = ORACLES_OFF.
+ * Each adapter can be compiled to a stub whose functions all return false
+ * with why = ORACLES_OFF: -DZINC_NO_LIBSODIUM, -DZINC_NO_OPENSSL,
+ * -DZINC_NO_LIBB2 for one library, -DZINC_NO_ORACLES for all three. The
+ * build says why with -DZINC_ORACLES_OFF_WHY='"reason"' (Bazel's MSan
+ * config and ci/oss-fuzz/build.sh do); without it the reason is generic.
  */
 #ifndef ZINC_FUZZ_ORACLES_H
 #define ZINC_FUZZ_ORACLES_H
@@ -16,7 +19,16 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define ORACLES_OFF "oracles compiled out (MSan build)"
+#ifdef ZINC_NO_ORACLES
+#define ZINC_NO_LIBSODIUM
+#define ZINC_NO_OPENSSL
+#define ZINC_NO_LIBB2
+#endif
+#ifdef ZINC_ORACLES_OFF_WHY
+#define ORACLES_OFF "oracle compiled out (" ZINC_ORACLES_OFF_WHY ")"
+#else
+#define ORACLES_OFF "oracle compiled out at build time"
+#endif
 
 /* Each library prints one line per oracle it offers the target (named as
  * in FUZZ_TARGETS), or why it offers none. */

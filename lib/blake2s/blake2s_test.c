@@ -14,28 +14,12 @@
 #include "lib/common/test.h"
 #include "lib/common/util.h"
 
-static void unhex(uint8_t *out, const char *hex, size_t len)
-{
-	for (size_t i = 0; i < len; i++) {
-		unsigned int b;
-
-		sscanf(hex + 2 * i, "%2x", &b);
-		out[i] = (uint8_t)b;
-	}
-}
-
-static void fill_pattern(uint8_t *buf, size_t len, unsigned int seed)
-{
-	for (size_t i = 0; i < len; i++)
-		buf[i] = (uint8_t)(seed + 7 * i + (i >> 3));
-}
-
 /* RFC 7693 Appendix B: BLAKE2s-256("abc"). */
 static void test_rfc7693_appendix_b_abc(void)
 {
 	uint8_t want[32], out[32];
 
-	unhex(want, "508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982", 32);
+	test_unhex(want, 32, "508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982");
 	CHECK(blake2s(out, (const uint8_t *)"abc", NULL, 32, 3, 0), "one-shot abc");
 	CHECK_MEM(out, want, 32, "RFC 7693 Appendix B");
 }
@@ -67,7 +51,7 @@ static void test_reference_kat_keyed(void)
 		in[i] = (uint8_t)i;
 
 	for (size_t i = 0; i < ARRAY_SIZE(v); i++) {
-		unhex(want, v[i].hash, 32);
+		test_unhex(want, 32, v[i].hash);
 		CHECK(blake2s(out, v[i].inlen ? in : NULL, key, 32, v[i].inlen, 32),
 		      "keyed, in_len %zu", v[i].inlen);
 		CHECK_MEM(out, want, 32, "KAT keyed, in_len %zu", v[i].inlen);
@@ -100,8 +84,8 @@ static void test_streaming_equals_one_shot(void)
 	uint8_t in[200], key[32], want[32], got[32];
 	unsigned long bad = 0;
 
-	fill_pattern(in, sizeof(in), 1);
-	fill_pattern(key, sizeof(key), 99);
+	test_fill(in, sizeof(in), 1);
+	test_fill(key, sizeof(key), 99);
 	for (size_t p = 0; p < ARRAY_SIZE(params); p++) {
 		size_t outlen = params[p][0], keylen = params[p][1];
 
@@ -128,7 +112,7 @@ static void test_last_block_rule(void)
 	uint8_t in[128], want[32], got[32];
 	struct blake2s_state state;
 
-	fill_pattern(in, sizeof(in), 5);
+	test_fill(in, sizeof(in), 5);
 	for (size_t len = 64; len <= 128; len += 64) {
 		blake2s(want, in, NULL, 32, len, 0);
 		blake2s_init(&state, 32);
@@ -155,8 +139,8 @@ static void test_all_valid_sizes_accepted(void)
 	struct blake2s_state state;
 	unsigned long refused = 0, truncated = 0;
 
-	fill_pattern(key, sizeof(key), 3);
-	fill_pattern(in, sizeof(in), 4);
+	test_fill(key, sizeof(key), 3);
+	test_fill(in, sizeof(in), 4);
 	for (size_t keylen = 0; keylen <= 32; keylen++) {
 		blake2s(out32, in, key, 32, sizeof(in), keylen);
 		for (size_t outlen = 1; outlen <= 32; outlen++) {
@@ -178,8 +162,8 @@ static void test_invalid_sizes_rejected(void)
 	uint8_t key[64], in[8], out[64], pattern[64];
 	struct blake2s_state state, state_pattern;
 
-	fill_pattern(key, sizeof(key), 11);
-	fill_pattern(in, sizeof(in), 12);
+	test_fill(key, sizeof(key), 11);
+	test_fill(in, sizeof(in), 12);
 	memset(pattern, 0xa5, sizeof(pattern));
 	memset(&state_pattern, 0x5a, sizeof(state_pattern));
 
@@ -234,7 +218,7 @@ static void test_keylen_zero_is_unkeyed(void)
 	struct blake2s_state a, b;
 	uint8_t in[100], key[1] = { 0 }, da[32], db[32];
 
-	fill_pattern(in, sizeof(in), 21);
+	test_fill(in, sizeof(in), 21);
 	for (size_t outlen = 1; outlen <= 32; outlen += 31) {
 		CHECK(blake2s_init(&a, outlen), "init");
 		CHECK(blake2s_init_key(&b, outlen, key, 0), "init_key keylen 0");
@@ -257,7 +241,7 @@ static void test_final_wipes_state(void)
 	struct blake2s_state state, zero;
 	uint8_t key[32], out[32];
 
-	fill_pattern(key, sizeof(key), 8);
+	test_fill(key, sizeof(key), 8);
 	memset(&zero, 0, sizeof(zero));
 	blake2s_init_key(&state, 32, key, 32);
 	blake2s_update(&state, key, 10);
@@ -295,8 +279,8 @@ static void test_hmac_matches_definition(void)
 	static const size_t inlens[] = { 0, 1, 28, 63, 64, 65, 200 };
 	uint8_t key[200], in[200], want[32], got[32];
 
-	fill_pattern(key, sizeof(key), 31);
-	fill_pattern(in, sizeof(in), 32);
+	test_fill(key, sizeof(key), 31);
+	test_fill(in, sizeof(in), 32);
 	for (size_t k = 0; k < ARRAY_SIZE(keylens); k++) {
 		for (size_t m = 0; m < ARRAY_SIZE(inlens); m++) {
 			hmac_by_definition(want, in, inlens[m], key, keylens[k]);
@@ -339,7 +323,7 @@ static void test_hmac_independent_values(void)
 	for (size_t i = 0; i < sizeof(key); i++)
 		key[i] = (uint8_t)(3 * i + 1);
 	for (size_t i = 0; i < ARRAY_SIZE(v); i++) {
-		unhex(want, v[i].mac, 32);
+		test_unhex(want, 32, v[i].mac);
 		blake2s_hmac(got, (const uint8_t *)text, key, sizeof(text) - 1, v[i].keylen);
 		CHECK_MEM(got, want, 32, "HMAC keylen %zu", v[i].keylen);
 	}
@@ -351,8 +335,8 @@ static void test_every_row_matches_generic(void)
 	uint8_t in[300], key[32], want[32], got[32];
 	struct blake2s_state state;
 
-	fill_pattern(in, sizeof(in), 41);
-	fill_pattern(key, sizeof(key), 42);
+	test_fill(in, sizeof(in), 41);
+	test_fill(key, sizeof(key), 42);
 	CHECK(blake2s_nimpls >= 1 && !strcmp(blake2s_impls[0].name, "blake2s-generic"),
 	      "row 0 is blake2s-generic");
 	for (size_t r = 0; r < blake2s_nimpls; r++) {
@@ -380,7 +364,7 @@ static void test_public_calls_count_hits(void)
 	const struct blake2s_impl *impl = blake2s_pick(sizeof(in));
 
 	CHECK(impl >= blake2s_impls && impl < blake2s_impls + blake2s_nimpls, "pick in table");
-	fill_pattern(in, sizeof(in), 51);
+	test_fill(in, sizeof(in), 51);
 	for (size_t r = 0; r < blake2s_nimpls; r++)
 		before += blake2s_hits[r];
 	blake2s(out, in, NULL, 32, sizeof(in), 0);

@@ -14,37 +14,6 @@
 #include "lib/common/test.h"
 #include "lib/common/util.h"
 
-/* Parses hex digits, skipping spaces and colons; returns the byte count. */
-static size_t unhex(uint8_t *out, const char *hex)
-{
-	size_t n = 0;
-	unsigned v;
-
-	while (*hex) {
-		if (*hex == ' ' || *hex == ':' || *hex == '\n') {
-			hex++;
-			continue;
-		}
-		sscanf(hex, "%2x", &v);
-		out[n++] = (uint8_t)v;
-		hex += 2;
-	}
-	return n;
-}
-
-/* Deterministic filler, so that failures reproduce. */
-static void fill(uint8_t *p, size_t len, uint32_t seed)
-{
-	uint32_t x = seed * 2654435761u + 1;
-
-	for (size_t i = 0; i < len; i++) {
-		x ^= x << 13;
-		x ^= x >> 17;
-		x ^= x << 5;
-		p[i] = (uint8_t)(x >> 24);
-	}
-}
-
 static const char sunscreen[] =
 	"Ladies and Gentlemen of the class of '99: If I could offer you only one "
 	"tip for the future, sunscreen would be it.";
@@ -55,10 +24,12 @@ static void test_rfc8439_2_3_2_block(void)
 	struct chacha20_ctx ctx;
 	uint8_t key[32], nonce[12], want[64], out[64] = { 0 };
 
-	unhex(key, "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
-	unhex(nonce, "000000090000004a00000000");
-	unhex(want, "10f1e7e4d13b5915500fdd1fa32071c4c7d1f4c733c068030422aa9ac3d46c4e"
-		    "d2826446079faa0914c2d705d98b02a2b5129cd1de164eb9cbd083e8a2503c4e");
+	test_unhex(key, sizeof(key),
+		   "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
+	test_unhex(nonce, sizeof(nonce), "000000090000004a00000000");
+	test_unhex(want, sizeof(want),
+		   "10f1e7e4d13b5915500fdd1fa32071c4c7d1f4c733c068030422aa9ac3d46c4e"
+		   "d2826446079faa0914c2d705d98b02a2b5129cd1de164eb9cbd083e8a2503c4e");
 	chacha20_init(&ctx, key, nonce, 1);
 	CHECK(ctx.state[0] == 0x61707865 && ctx.state[4] == 0x03020100 &&
 	      ctx.state[12] == 1 && ctx.state[13] == 0x09000000 && ctx.state[14] == 0x4a000000,
@@ -74,12 +45,14 @@ static void test_rfc8439_2_4_2_encryption(void)
 	struct chacha20_ctx ctx;
 	uint8_t key[32], nonce[12], want[114], out[114];
 
-	unhex(key, "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
-	unhex(nonce, "000000000000004a00000000");
-	CHECK(unhex(want, "6e2e359a2568f98041ba0728dd0d6981e97e7aec1d4360c20a27afccfd9fae0b"
-			  "f91b65c5524733ab8f593dabcd62b3571639d624e65152ab8f530c359f0861d8"
-			  "07ca0dbf500d6a6156a38e088a22b65e52bc514d16ccf806818ce91ab7793736"
-			  "5af90bbf74a35be6b40b8eedf2785e42874d") == 114, "vector length");
+	test_unhex(key, sizeof(key),
+		   "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
+	test_unhex(nonce, sizeof(nonce), "000000000000004a00000000");
+	CHECK(test_unhex(want, sizeof(want),
+			 "6e2e359a2568f98041ba0728dd0d6981e97e7aec1d4360c20a27afccfd9fae0b"
+			 "f91b65c5524733ab8f593dabcd62b3571639d624e65152ab8f530c359f0861d8"
+			 "07ca0dbf500d6a6156a38e088a22b65e52bc514d16ccf806818ce91ab7793736"
+			 "5af90bbf74a35be6b40b8eedf2785e42874d") == 114, "vector length");
 	CHECK(strlen(sunscreen) == 114, "plaintext length");
 	chacha20_init(&ctx, key, nonce, 1);
 	chacha20(&ctx, out, (const uint8_t *)sunscreen, 114);
@@ -98,9 +71,11 @@ static void test_rfc8439_2_6_2_key_generation(void)
 	struct chacha20_ctx ctx;
 	uint8_t key[32], nonce[12], want[32], out[32] = { 0 };
 
-	unhex(key, "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f");
-	unhex(nonce, "000000000001020304050607");
-	unhex(want, "8ad5a08b905f81cc815040274ab29471a833b637e3fd0da508dbb8e2fdd1a646");
+	test_unhex(key, sizeof(key),
+		   "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f");
+	test_unhex(nonce, sizeof(nonce), "000000000001020304050607");
+	test_unhex(want, sizeof(want),
+		   "8ad5a08b905f81cc815040274ab29471a833b637e3fd0da508dbb8e2fdd1a646");
 	chacha20_init(&ctx, key, nonce, 0);
 	chacha20(&ctx, out, out, sizeof(out));
 	CHECK_MEM(out, want, 32, "RFC 8439 2.6.2 one-time key");
@@ -118,9 +93,9 @@ static void test_xchacha_2_2_1_hchacha20(void)
 {
 	uint8_t key[32], nonce[16], want[32], out[32];
 
-	unhex(key, hchacha_key);
-	unhex(nonce, hchacha_nonce);
-	unhex(want, hchacha_out);
+	test_unhex(key, sizeof(key), hchacha_key);
+	test_unhex(nonce, sizeof(nonce), hchacha_nonce);
+	test_unhex(want, sizeof(want), hchacha_out);
 	hchacha20(out, nonce, key);
 	CHECK_MEM(out, want, 32, "XChaCha draft 2.2.1 HChaCha20 subkey");
 }
@@ -132,9 +107,9 @@ static void test_splits_at_block_multiples(void)
 	uint8_t key[32], nonce[12], in[LEN], whole[LEN], parts[LEN];
 	struct chacha20_ctx ctx;
 
-	fill(key, 32, 1);
-	fill(nonce, 12, 2);
-	fill(in, LEN, 3);
+	test_fill(key, 32, 1);
+	test_fill(nonce, 12, 2);
+	test_fill(in, LEN, 3);
 	chacha20_init(&ctx, key, nonce, 7);
 	chacha20(&ctx, whole, in, LEN);
 	uint32_t end_counter = ctx.state[12];
@@ -158,8 +133,8 @@ static void test_partial_call_consumes_block(void)
 	uint8_t key[32], nonce[12], zero[256] = { 0 }, stream[256], out[256];
 	struct chacha20_ctx ctx;
 
-	fill(key, 32, 4);
-	fill(nonce, 12, 5);
+	test_fill(key, 32, 4);
+	test_fill(nonce, 12, 5);
 	chacha20_init(&ctx, key, nonce, 0);
 	chacha20(&ctx, stream, zero, sizeof(stream));
 
@@ -183,8 +158,8 @@ static void test_counter_wraps_without_carry(void)
 	uint8_t key[32], nonce[12], zero[128] = { 0 }, out[128], fresh[64];
 	struct chacha20_ctx ctx;
 
-	fill(key, 32, 6);
-	fill(nonce, 12, 7);
+	test_fill(key, 32, 6);
+	test_fill(nonce, 12, 7);
 	chacha20_init(&ctx, key, nonce, 0xffffffff);
 	uint32_t word13 = ctx.state[13];
 	chacha20(&ctx, out, zero, 128);
@@ -201,10 +176,10 @@ static void test_in_place_equals_out_of_place(void)
 	uint8_t key[32], nonce[12], in[600], out[600], buf[600];
 	struct chacha20_ctx a, b;
 
-	fill(key, 32, 8);
-	fill(nonce, 12, 9);
+	test_fill(key, 32, 8);
+	test_fill(nonce, 12, 9);
 	for (size_t len = 0; len <= 600; len += 7) {
-		fill(in, len, (uint32_t)len);
+		test_fill(in, len, (uint32_t)len);
 		memcpy(buf, in, len);
 		chacha20_init(&a, key, nonce, 3);
 		chacha20_init(&b, key, nonce, 3);
@@ -215,11 +190,29 @@ static void test_in_place_equals_out_of_place(void)
 	}
 }
 
+enum { ROW_MAX_LEN = 2200 };
+
+/*
+ * The lengths the rows are compared at: every one to 600, then every 7th to
+ * ROW_MAX_LEN (the AVX-512 leftover paths run up to about 2 KiB), plus the
+ * edges of 1 KiB and 2 KiB and ROW_MAX_LEN itself.
+ */
+static size_t next_row_len(size_t len)
+{
+	static const size_t edges[] = { 1023, 1024, 1025, 2047, 2048, 2049, ROW_MAX_LEN };
+	size_t next = len < 600 ? len + 1 : 600 + ((len - 600) / 7 + 1) * 7;
+
+	for (size_t i = 0; i < ARRAY_SIZE(edges); i++)
+		if (edges[i] > len && edges[i] < next)
+			return edges[i];
+	return next;
+}
+
 /* Every usable row gives the generic row's output and counter; the rows
  * the CPU cannot run are skipped, and said so. */
 static void test_every_row_matches_generic(void)
 {
-	uint8_t key[32], nonce[12], in[600], want[600], out[600];
+	uint8_t key[32], nonce[12], in[ROW_MAX_LEN], want[ROW_MAX_LEN], out[ROW_MAX_LEN];
 	uint32_t want_state[16], state[16];
 	struct chacha20_ctx ctx;
 	const struct chacha20_impl *generic = &chacha20_impls[0];
@@ -232,10 +225,10 @@ static void test_every_row_matches_generic(void)
 			printf("chacha20_test: skipping %s: CPU features missing\n", impl->name);
 			continue;
 		}
-		for (size_t len = 0; len <= 600; len++) {
-			fill(key, 32, (uint32_t)len);
-			fill(nonce, 12, (uint32_t)len + 1000);
-			fill(in, len, (uint32_t)len + 2000);
+		for (size_t len = 0; len <= ROW_MAX_LEN; len = next_row_len(len)) {
+			test_fill(key, 32, (uint32_t)len);
+			test_fill(nonce, 12, (uint32_t)len + 1000);
+			test_fill(in, len, (uint32_t)len + 2000);
 			/* Counters near the wrap too. */
 			uint32_t counter = len % 3 ? (uint32_t)len : 0xffffffff - (uint32_t)(len % 16);
 
@@ -256,9 +249,9 @@ static void test_every_row_matches_generic(void)
 		if (impl->hchacha20) {
 			uint8_t hkey[32], hnonce[16], hwant[32], hout[32];
 
-			unhex(hkey, hchacha_key);
-			unhex(hnonce, hchacha_nonce);
-			unhex(hwant, hchacha_out);
+			test_unhex(hkey, sizeof(hkey), hchacha_key);
+			test_unhex(hnonce, sizeof(hnonce), hchacha_nonce);
+			test_unhex(hwant, sizeof(hwant), hchacha_out);
 			impl->hchacha20(hout, hnonce, hkey);
 			CHECK_MEM(hout, hwant, 32, "%s HChaCha20 2.2.1", impl->name);
 		}

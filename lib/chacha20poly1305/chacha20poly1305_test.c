@@ -14,35 +14,6 @@
 #include "lib/common/test.h"
 #include "lib/common/util.h"
 
-static size_t unhex(uint8_t *out, const char *hex)
-{
-	size_t n = 0;
-	unsigned v;
-
-	while (*hex) {
-		if (*hex == ' ' || *hex == ':') {
-			hex++;
-			continue;
-		}
-		sscanf(hex, "%2x", &v);
-		out[n++] = (uint8_t)v;
-		hex += 2;
-	}
-	return n;
-}
-
-static void fill(uint8_t *p, size_t len, uint32_t seed)
-{
-	uint32_t x = seed * 2654435761u + 1;
-
-	for (size_t i = 0; i < len; i++) {
-		x ^= x << 13;
-		x ^= x >> 17;
-		x ^= x << 5;
-		p[i] = (uint8_t)(x >> 24);
-	}
-}
-
 static int all_bytes(const uint8_t *p, size_t len, uint8_t v)
 {
 	for (size_t i = 0; i < len; i++)
@@ -88,11 +59,12 @@ static void check_vector(const struct aead *a, const char *section, const char *
 {
 	uint8_t key[32], nonce[24], ad[12], want[130], out[130], back[114];
 
-	unhex(key, vec_key);
-	unhex(ad, vec_ad);
-	CHECK(unhex(nonce, nonce_hex) == a->nonce_size, "%s nonce size", section);
-	CHECK(unhex(want, ct_hex) == 114, "%s ciphertext size", section);
-	CHECK(unhex(want + 114, tag_hex) == 16, "%s tag size", section);
+	test_unhex(key, sizeof(key), vec_key);
+	test_unhex(ad, sizeof(ad), vec_ad);
+	CHECK(test_unhex(nonce, sizeof(nonce), nonce_hex) == a->nonce_size, "%s nonce size",
+	      section);
+	CHECK(test_unhex(want, sizeof(want), ct_hex) == 114, "%s ciphertext size", section);
+	CHECK(test_unhex(want + 114, sizeof(want) - 114, tag_hex) == 16, "%s tag size", section);
 	a->encrypt(out, (const uint8_t *)sunscreen, 114, ad, 12, nonce, key);
 	CHECK_MEM(out, want, 114, "%s ciphertext", section);
 	CHECK_MEM(out + 114, want + 114, 16, "%s tag", section);
@@ -132,10 +104,10 @@ static void test_round_trip(void)
 
 		for (size_t len = 0; len <= 300; len++) {
 			for (size_t ad_len = 0; ad_len <= 40; ad_len++) {
-				fill(key, 32, (uint32_t)(len * 41 + ad_len));
-				fill(nonce, 24, (uint32_t)len);
-				fill(ad, ad_len, (uint32_t)ad_len + 7);
-				fill(msg, len, (uint32_t)len + 9);
+				test_fill(key, 32, (uint32_t)(len * 41 + ad_len));
+				test_fill(nonce, 24, (uint32_t)len);
+				test_fill(ad, ad_len, (uint32_t)ad_len + 7);
+				test_fill(msg, len, (uint32_t)len + 9);
 				memset(back, 0xaa, sizeof(back));
 				a->encrypt(ct, msg, len, ad, ad_len, nonce, key);
 				bool ok = a->decrypt(back, ct, len + 16, ad, ad_len, nonce, key);
@@ -155,9 +127,9 @@ static void test_flipped_bit_rejected(void)
 	static const size_t lens[] = { 0, 1, 15, 16, 17, 63, 64, 65, 100 };
 	uint8_t key[32], nonce[24], ad[20], msg[100], ct[116], dst[100];
 
-	fill(key, 32, 31);
-	fill(nonce, 24, 32);
-	fill(ad, sizeof(ad), 33);
+	test_fill(key, 32, 31);
+	test_fill(nonce, 24, 32);
+	test_fill(ad, sizeof(ad), 33);
 	for (size_t k = 0; k < ARRAY_SIZE(aeads); k++) {
 		const struct aead *a = &aeads[k];
 
@@ -165,7 +137,7 @@ static void test_flipped_bit_rejected(void)
 			size_t len = lens[l];
 			unsigned long bad = 0;
 
-			fill(msg, len, (uint32_t)len);
+			test_fill(msg, len, (uint32_t)len);
 			a->encrypt(ct, msg, len, ad, sizeof(ad), nonce, key);
 			for (size_t bit = 0; bit < (len + 16) * 8; bit++) {
 				ct[bit / 8] ^= (uint8_t)(1u << (bit % 8));
@@ -218,14 +190,14 @@ static void test_in_place(void)
 {
 	uint8_t key[32], nonce[24], ad[13], msg[200], ct[216], buf[216];
 
-	fill(key, 32, 41);
-	fill(nonce, 24, 42);
-	fill(ad, sizeof(ad), 43);
+	test_fill(key, 32, 41);
+	test_fill(nonce, 24, 42);
+	test_fill(ad, sizeof(ad), 43);
 	for (size_t k = 0; k < ARRAY_SIZE(aeads); k++) {
 		const struct aead *a = &aeads[k];
 
 		for (size_t len = 0; len <= 200; len += 13) {
-			fill(msg, len, (uint32_t)len);
+			test_fill(msg, len, (uint32_t)len);
 			a->encrypt(ct, msg, len, ad, sizeof(ad), nonce, key);
 			memcpy(buf, msg, len);
 			a->encrypt(buf, buf, len, ad, sizeof(ad), nonce, key);
@@ -247,8 +219,8 @@ static void test_null_with_zero_length(void)
 {
 	uint8_t key[32], nonce[24], tag[16], out[16];
 
-	fill(key, 32, 51);
-	fill(nonce, 24, 52);
+	test_fill(key, 32, 51);
+	test_fill(nonce, 24, 52);
 	for (size_t k = 0; k < ARRAY_SIZE(aeads); k++) {
 		aeads[k].encrypt(tag, NULL, 0, NULL, 0, nonce, key);
 		CHECK(aeads[k].decrypt(NULL, tag, 16, NULL, 0, nonce, key),
@@ -285,10 +257,10 @@ static void test_every_row_pair_matches_generic(void)
 				unsigned long bad = 0;
 
 				for (size_t len = 0; len <= 600; len++) {
-					fill(key, 32, (uint32_t)len);
-					fill(nonce, 24, (uint32_t)len + 1);
-					fill(ad, sizeof(ad), (uint32_t)len + 2);
-					fill(msg, len, (uint32_t)len + 3);
+					test_fill(key, 32, (uint32_t)len);
+					test_fill(nonce, 24, (uint32_t)len + 1);
+					test_fill(ad, sizeof(ad), (uint32_t)len + 2);
+					test_fill(msg, len, (uint32_t)len + 3);
 					a->encrypt_with(&chacha20_impls[0], 0, want, msg, len, ad,
 							len % 22, nonce, key);
 					a->encrypt_with(chacha, p, out, msg, len, ad, len % 22, nonce,

@@ -3,12 +3,15 @@
  * The few macros unit tests use. Each CHECK is one counted assertion; a
  * test program ends with TEST_SUMMARY(), which prints
  * "<program>: N passed, M failed" and returns non-zero on any failure.
- * ci/test.sh adds these lines up.
+ * ci/test.sh adds these lines up. test_unhex and test_fill build the
+ * inputs: vectors from hex, and reproducible filler.
  */
 #ifndef ZINC_COMMON_TEST_H
 #define ZINC_COMMON_TEST_H
 
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static unsigned long test_passed, test_failed;
@@ -53,6 +56,71 @@ static inline void test_hexdiff(const unsigned char *a, const unsigned char *b, 
 	for (size_t j = i; j < n && j < i + 32; j++)
 		fprintf(stderr, "%02x", b[j]);
 	fputc('\n', stderr);
+}
+
+static inline int test_hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/*
+ * Decodes the hex string hex into out (room for size bytes), skipping
+ * spaces, colons and newlines between byte pairs; returns the byte count.
+ * Aborts with a message on any other character, an odd number of digits
+ * or more than size bytes: a broken vector must not become a silent
+ * wrong value.
+ */
+static inline size_t test_unhex(uint8_t *out, size_t size, const char *hex)
+{
+	size_t n = 0;
+
+	for (const char *p = hex; *p; ) {
+		int hi, lo;
+
+		if (*p == ' ' || *p == ':' || *p == '\n') {
+			p++;
+			continue;
+		}
+		hi = test_hexval(p[0]);
+		lo = hi < 0 ? -1 : test_hexval(p[1]);
+		if (hi < 0 || lo < 0) {
+			fprintf(stderr, "test_unhex: %s at offset %zu of \"%s\"\n",
+				hi >= 0 && !p[1] ? "odd number of digits" : "not a hex digit",
+				(size_t)(p + (hi >= 0) - hex), hex);
+			abort();
+		}
+		if (n == size) {
+			fprintf(stderr, "test_unhex: more than %zu bytes in \"%s\"\n", size, hex);
+			abort();
+		}
+		out[n++] = (uint8_t)(hi << 4 | lo);
+		p += 2;
+	}
+	return n;
+}
+
+/*
+ * Fills p[0..len) with bytes from a xorshift32 generator started from
+ * seed: reproducible inputs, so that a failure reruns identically.
+ */
+static inline void test_fill(uint8_t *p, size_t len, uint32_t seed)
+{
+	uint32_t x = seed * 2654435761u + 1;
+
+	if (!x)
+		x = 1;
+	for (size_t i = 0; i < len; i++) {
+		x ^= x << 13;
+		x ^= x >> 17;
+		x ^= x << 5;
+		p[i] = (uint8_t)(x >> 24);
+	}
 }
 
 #define TEST_SUMMARY(name)                                                      \

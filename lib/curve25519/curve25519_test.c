@@ -18,34 +18,6 @@
 
 #define KEY CURVE25519_KEY_SIZE
 
-static void unhex(uint8_t *out, const char *hex, size_t len)
-{
-	for (size_t i = 0; i < len; i++) {
-		unsigned int b;
-
-		sscanf(hex + 2 * i, "%2x", &b);
-		out[i] = (uint8_t)b;
-	}
-}
-
-/* splitmix64: a fixed-seed generator for reproducible inputs. */
-static uint64_t rng_state = 0x5eed2551900000ULL;
-
-static uint64_t rng_next(void)
-{
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-static void rng_fill(uint8_t *buf, size_t len)
-{
-	for (size_t i = 0; i < len; i++)
-		buf[i] = (uint8_t)(rng_next() >> 56);
-}
-
 static bool all_zero(const uint8_t *buf, size_t len)
 {
 	uint8_t acc = 0;
@@ -78,9 +50,9 @@ static void test_rfc7748_5_2_vectors(void)
 	uint8_t scalar[KEY], u[KEY], want[KEY], out[KEY];
 
 	for (int i = 0; i < 2; i++) {
-		unhex(scalar, v[i][0], KEY);
-		unhex(u, v[i][1], KEY);
-		unhex(want, v[i][2], KEY);
+		test_unhex(scalar, KEY, v[i][0]);
+		test_unhex(u, KEY, v[i][1]);
+		test_unhex(want, KEY, v[i][2]);
 		for (size_t r = 0; r < curve25519_nimpls; r++) {
 			CHECK(curve25519_with(&curve25519_impls[r], out, scalar, u),
 			      "%s vector %d returns true", curve25519_impls[r].name, i + 1);
@@ -103,11 +75,11 @@ static void iterate(const struct curve25519_impl *impl, unsigned long n,
 		memcpy(u, k, KEY);
 		memcpy(k, next, KEY);
 		if (i == 1) {
-			unhex(want, want1, KEY);
+			test_unhex(want, KEY, want1);
 			CHECK_MEM(k, want, KEY, "%s, after 1 iteration", impl->name);
 		}
 	}
-	unhex(want, want_n, KEY);
+	test_unhex(want, KEY, want_n);
 	CHECK_MEM(k, want, KEY, "%s, after %lu iterations", impl->name, n);
 }
 
@@ -136,11 +108,11 @@ static void test_rfc7748_6_1_diffie_hellman(void)
 {
 	uint8_t a[KEY], b[KEY], a_pub[KEY], b_pub[KEY], k[KEY], out[KEY];
 
-	unhex(a, "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a", KEY);
-	unhex(a_pub, "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a", KEY);
-	unhex(b, "5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb", KEY);
-	unhex(b_pub, "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f", KEY);
-	unhex(k, "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742", KEY);
+	test_unhex(a, KEY, "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a");
+	test_unhex(a_pub, KEY, "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a");
+	test_unhex(b, KEY, "5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb");
+	test_unhex(b_pub, KEY, "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f");
+	test_unhex(k, KEY, "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742");
 
 	for (size_t r = 0; r < curve25519_nimpls; r++) {
 		const struct curve25519_impl *impl = &curve25519_impls[r];
@@ -170,8 +142,8 @@ static void test_rows_agree_on_random_inputs(void)
 	for (int n = 0; n < 200; n++) {
 		bool ok_want, ok;
 
-		rng_fill(s, KEY);
-		rng_fill(u, KEY);
+		test_fill(s, KEY, 2 * n);
+		test_fill(u, KEY, 2 * n + 1);
 		u[31] &= 0x7f;
 		memcpy(u_top, u, KEY);
 		u_top[31] |= 0x80;
@@ -195,7 +167,7 @@ static void test_noncanonical_points_are_reduced(void)
 	unsigned long bad = 0;
 
 	for (unsigned int k = 0; k < 19; k++) {
-		rng_fill(s, KEY);
+		test_fill(s, KEY, 1000 + k);
 		p_plus(big, k);
 		small[0] = (uint8_t)k;
 		for (size_t r = 0; r < curve25519_nimpls; r++) {
@@ -235,11 +207,11 @@ static void test_low_order_points_give_zero(void)
 	uint8_t s[KEY], u[KEY], out[KEY];
 
 	for (size_t i = 0; i < ARRAY_SIZE(points); i++) {
-		unhex(u, points[i], KEY);
+		test_unhex(u, KEY, points[i]);
 		for (int top = 0; top < 2; top++) {
 			u[31] = (uint8_t)((u[31] & 0x7f) | (top << 7));
 			for (int n = 0; n < 3; n++) {
-				rng_fill(s, KEY);
+				test_fill(s, KEY, (uint32_t)(2000 + 8 * i + 4 * top + n));
 				for (size_t r = 0; r < curve25519_nimpls; r++) {
 					memset(out, 0xa5, KEY);
 					CHECK(!curve25519_with(&curve25519_impls[r], out, s, u),
@@ -282,8 +254,8 @@ static void test_secret_clamped_internally(void)
 	uint8_t s[KEY], s_copy[KEY], c[KEY], u[KEY], a[KEY], b[KEY];
 
 	for (int n = 0; n < 20; n++) {
-		rng_fill(s, KEY);
-		rng_fill(u, KEY);
+		test_fill(s, KEY, 3000 + 2 * n);
+		test_fill(u, KEY, 3000 + 2 * n + 1);
 		s[0] |= 7;
 		s[31] = (uint8_t)((s[31] | 0x80) & ~0x40);
 		memcpy(s_copy, s, KEY);
@@ -321,7 +293,7 @@ static void test_generate_public_is_scalarmult_of_9(void)
 	unsigned long bad = 0;
 
 	for (int n = 0; n < 50; n++) {
-		rng_fill(s, KEY);
+		test_fill(s, KEY, 4000 + n);
 		if (n == 0)
 			curve25519_generate_secret(s);
 		for (size_t r = 0; r < curve25519_nimpls; r++) {
@@ -360,7 +332,7 @@ static void test_public_calls_count_hits(void)
 	size_t r = (size_t)(curve25519_pick() - curve25519_impls);
 	unsigned long before = curve25519_hits[r];
 
-	rng_fill(s, KEY);
+	test_fill(s, KEY, 5000);
 	curve25519_generate_public(out, s);
 	curve25519(out, s, out);
 	CHECK(curve25519_hits[r] == before + 2, "hits of %s: %lu -> %lu",

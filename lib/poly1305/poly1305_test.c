@@ -13,35 +13,6 @@
 #include "lib/common/util.h"
 #include "lib/poly1305/poly1305.h"
 
-static size_t unhex(uint8_t *out, const char *hex)
-{
-	size_t n = 0;
-	unsigned v;
-
-	while (*hex) {
-		if (*hex == ' ' || *hex == ':') {
-			hex++;
-			continue;
-		}
-		sscanf(hex, "%2x", &v);
-		out[n++] = (uint8_t)v;
-		hex += 2;
-	}
-	return n;
-}
-
-static void fill(uint8_t *p, size_t len, uint32_t seed)
-{
-	uint32_t x = seed * 2654435761u + 1;
-
-	for (size_t i = 0; i < len; i++) {
-		x ^= x << 13;
-		x ^= x >> 17;
-		x ^= x << 5;
-		p[i] = (uint8_t)(x >> 24);
-	}
-}
-
 /* The MAC of in[0..len) through one chosen row, fed in pieces cut at a and b. */
 static void mac_with(uint32_t impl, uint8_t mac[16], const uint8_t *in, size_t len,
 		     const uint8_t key[32], size_t a, size_t b)
@@ -69,8 +40,9 @@ static void test_rfc8439_2_5_2(void)
 	uint8_t key[32], want[16], mac[16];
 	const uint8_t *msg = (const uint8_t *)"Cryptographic Forum Research Group";
 
-	unhex(key, "85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b");
-	unhex(want, "a8061dc1305136c6c22b8baf0c0127a9");
+	test_unhex(key, sizeof(key),
+		   "85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b");
+	test_unhex(want, sizeof(want), "a8061dc1305136c6c22b8baf0c0127a9");
 	poly1305(mac, msg, 34, key);
 	CHECK_MEM(mac, want, 16, "RFC 8439 2.5.2 tag");
 	for (uint32_t i = 0; i < poly1305_nimpls; i++) {
@@ -86,7 +58,7 @@ static void test_empty_message_gives_s(void)
 {
 	uint8_t key[32], mac[16], none[1];
 
-	fill(key, 32, 11);
+	test_fill(key, 32, 11);
 	poly1305(mac, NULL, 0, key);
 	CHECK_MEM(mac, key + 16, 16, "empty message");
 	for (uint32_t i = 0; i < poly1305_nimpls; i++) {
@@ -139,8 +111,8 @@ static void test_every_split_equals_one_shot(void)
 		unsigned long bad = 0;
 
 		for (size_t len = 0; len <= 100; len++) {
-			fill(key, 32, (uint32_t)len + 100);
-			fill(msg, len, (uint32_t)len);
+			test_fill(key, 32, (uint32_t)len + 100);
+			test_fill(msg, len, (uint32_t)len);
 			mac_with(i, want, msg, len, key, 0, 0);
 			for (size_t a = 0; a <= len; a++)
 				for (size_t b = a; b <= len; b++) {
@@ -167,8 +139,8 @@ static void test_every_row_matches_donna32(void)
 			continue;
 		for (size_t len = 0; len <= 600; len++) {
 			for (int kind = 0; kind < 4; kind++) {
-				fill(key, 32, (uint32_t)len);
-				fill(msg, len, (uint32_t)len + 1);
+				test_fill(key, 32, (uint32_t)len);
+				test_fill(msg, len, (uint32_t)len + 1);
 				if (kind & 1)
 					memset(msg, 0xff, len);
 				if (kind & 2)
@@ -189,8 +161,8 @@ static void test_final_wipes_ctx(void)
 	uint8_t key[32], msg[37], mac[16];
 	struct poly1305_ctx ctx;
 
-	fill(key, 32, 21);
-	fill(msg, sizeof(msg), 22);
+	test_fill(key, 32, 21);
+	test_fill(msg, sizeof(msg), 22);
 	poly1305_init(&ctx, key);
 	poly1305_update(&ctx, msg, sizeof(msg));
 	poly1305_final(&ctx, mac);
@@ -229,8 +201,9 @@ static void test_null_with_zero_length(void)
 	struct poly1305_ctx ctx;
 	const uint8_t *msg = (const uint8_t *)"Cryptographic Forum Research Group";
 
-	unhex(key, "85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b");
-	unhex(want, "a8061dc1305136c6c22b8baf0c0127a9");
+	test_unhex(key, sizeof(key),
+		   "85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b");
+	test_unhex(want, sizeof(want), "a8061dc1305136c6c22b8baf0c0127a9");
 	poly1305_init(&ctx, key);
 	poly1305_update(&ctx, NULL, 0);
 	poly1305_update(&ctx, msg, 20);

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# ci/bench.sh — cycles per byte (or per operation) of every zinc backend this
+# CPU can run, the dispatched public functions, and libsodium / OpenSSL 3 /
+# libb2 doing the same, side by side (bench/README.md explains the output).
+#
+#   ci/bench.sh [--primitive P[,P...]] [--sizes N,N,...] [--json FILE] [--svg FILE] [--quick]
+#
+# P: chacha20 hchacha20 poly1305 chacha20poly1305 xchacha20poly1305 blake2s
+#    curve25519 curve25519_base. Sizes default to 64,256,576,1420,4096,16384,1048576.
+# --quick is a tiny run (64 bytes, a few batches) that shows the benchmark still
+# works; ci/test.sh runs it. Nothing here is a timed assertion.
+# Exit status: 0 done; 1 build or run failure, or a row whose output differed
+# from the public function's (a benchmark of a wrong answer means nothing); 2 usage error.
+set -euo pipefail
+
+usage() {
+	echo "ci/bench.sh: $1 (usage: ci/bench.sh [--primitive P] [--sizes LIST] [--json FILE] [--svg FILE] [--quick])" >&2
+	exit 2
+}
+
+primitives="chacha20 hchacha20 poly1305 chacha20poly1305 xchacha20poly1305 blake2s curve25519 curve25519_base"
+args=()
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--quick | --tsc) args+=("$1") ;;
+	--primitive | --sizes | --json | --svg | --cpu)
+		[ $# -ge 2 ] || usage "missing value after $1"
+		case "$1" in
+		--primitive)
+			for p in ${2//,/ }; do
+				[[ " $primitives " == *" $p "* ]] || usage "unknown primitive: $p"
+			done ;;
+		--sizes)
+			[[ "$2" =~ ^[0-9]+(,[0-9]+)*$ ]] || usage "--sizes wants comma-separated byte counts: $2" ;;
+		--json | --svg)
+			# bazel run starts the program elsewhere: pass absolute paths.
+			dir=$(dirname -- "$2")
+			[ -d "$dir" ] || usage "no such directory for $1: $dir"
+			set -- "$1" "$(cd "$dir" && pwd)/$(basename -- "$2")" "${@:3}" ;;
+		--cpu)
+			[[ "$2" =~ ^-?[0-9]+$ ]] || usage "--cpu wants a CPU number (-1: do not pin)" ;;
+		esac
+		args+=("$1" "$2")
+		shift ;;
+	-h | --help)
+		sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+		exit 0 ;;
+	*) usage "unknown argument: $1" ;;
+	esac
+	shift
+done
+
+cd "$(dirname "$0")/.."
+
+# Installs the packages dpkg does not know as installed; nothing otherwise.
+missing=()
+for p in bazel-bootstrap clang-19 libsodium-dev libssl-dev libb2-dev; do
+	dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+	sudo=
+	[ "$(id -u)" -eq 0 ] || sudo=sudo
+	echo "ci/bench.sh: installing ${missing[*]}" >&2
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}" >&2 ||
+		{ $sudo apt-get update >&2 &&
+			$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}" >&2; } ||
+		{ echo "ci/bench.sh: cannot install ${missing[*]}" >&2; exit 1; }
+fi
+
+# ZINC_BAZEL_OUTPUT_BASE (as in ci/lib.sh) keeps a developer's build apart
+# from a shared workspace's; by default Bazel's own output base is used.
+startup=()
+[ -n "${ZINC_BAZEL_OUTPUT_BASE:-}" ] && startup+=("--output_base=$ZINC_BAZEL_OUTPUT_BASE")
+CC="${ZINC_CC:-clang-19}" exec bazel "${startup[@]}" run -c opt --ui_event_filters=-info \
+	--noshow_progress //bench:bench -- "${args[@]}"
