@@ -52,20 +52,9 @@ done
 
 cd "$(dirname "$0")/.."
 
-# Installs the packages dpkg does not know as installed; nothing otherwise.
-missing=()
-for p in bazel-bootstrap clang-19 libsodium-dev libssl-dev libb2-dev; do
-	dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-	sudo=
-	[ "$(id -u)" -eq 0 ] || sudo=sudo
-	echo "ci/bench.sh: installing ${missing[*]}" >&2
-	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}" >&2 ||
-		{ $sudo apt-get update >&2 &&
-			$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}" >&2; } ||
-		{ echo "ci/bench.sh: cannot install ${missing[*]}" >&2; exit 1; }
-fi
+ZINC_PROG=ci/bench.sh
+. ci/lib.sh
+zinc_need bazel-bootstrap clang-19 libsodium-dev libssl-dev libb2-dev
 
 # ZINC_BAZEL_OUTPUT_BASE (as in ci/lib.sh) keeps a developer's build apart
 # from a shared workspace's; by default Bazel's own output base is used.

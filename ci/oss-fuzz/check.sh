@@ -33,9 +33,6 @@ set -uo pipefail
 ZINC_PROG=ci/oss-fuzz/check.sh
 . "$(dirname "$0")/../lib.sh"
 
-install_pkgs() { # the ci/lib.sh installer, whichever name it has
-	if declare -F zinc_install >/dev/null; then zinc_install "$@"; else zinc_need "$@"; fi
-}
 die() { echo "$ZINC_PROG: $*" >&2; exit 2; }
 
 quick= keep= sodium_src=auto pairs=()
@@ -69,7 +66,7 @@ for p in "${pairs[@]}"; do
 	*) [ "$sodium_src" != none ] && pkgs+=(autoconf automake libtool make dpkg-dev) ;;
 	esac
 done
-install_pkgs "${pkgs[@]}" || die "cannot install ${pkgs[*]}"
+zinc_install "${pkgs[@]}" || die "cannot install ${pkgs[*]}"
 
 # ---- libsodium source (the Dockerfile clones it; here: Debian's source) ----
 fetch_sodium() {
