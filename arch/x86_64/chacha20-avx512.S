@@ -31,6 +31,7 @@
 
 .text
 
+#include "chacha20-tail.h"
 #define KS	0
 #define FRAME	1024
 
@@ -261,22 +262,7 @@ chacha20_avx512:
 	movq	%r9, %rax
 	jmp	.Lxor64
 .Lxor8:
-	leaq	8(%rax), %r9
-	cmpq	%rcx, %r9
-	ja	.Lxor1
-	movq	(%rdx,%rax), %r10
-	xorq	KS(%rsp,%rax), %r10
-	movq	%r10, (%rsi,%rax)
-	movq	%r9, %rax
-	jmp	.Lxor8
-.Lxor1:
-	cmpq	%rcx, %rax
-	jae	.Ldone
-	movzbl	(%rdx,%rax), %r10d
-	xorb	KS(%rsp,%rax), %r10b
-	movb	%r10b, (%rsi,%rax)
-	incq	%rax
-	jmp	.Lxor1
+	XOR_TAIL KS
 
 .Ldone:
 	/* Wipe the keystream copy (r11 bytes). Registers are not wiped (as in

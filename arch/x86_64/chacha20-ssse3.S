@@ -33,6 +33,7 @@
 
 .text
 
+#include "chacha20-tail.h"
 #define ORIG	0
 #define KS	256
 #define SPILL	512
@@ -271,22 +272,7 @@ chacha20_ssse3:
 	movdqa	%xmm3, PART + 48(%rsp)
 	xorl	%eax, %eax
 .Lpart8:
-	leaq	8(%rax), %r9
-	cmpq	%rcx, %r9
-	ja	.Lpart1
-	movq	(%rdx,%rax), %r10
-	xorq	PART(%rsp,%rax), %r10
-	movq	%r10, (%rsi,%rax)
-	movq	%r9, %rax
-	jmp	.Lpart8
-.Lpart1:
-	cmpq	%rcx, %rax
-	jae	.Ldone
-	movzbl	(%rdx,%rax), %r10d
-	xorb	PART(%rsp,%rax), %r10b
-	movb	%r10b, (%rsi,%rax)
-	incq	%rax
-	jmp	.Lpart1
+	XOR_TAIL PART
 
 .Ldone:
 	/* Wipe every stack copy of state and keystream, and the registers. */
