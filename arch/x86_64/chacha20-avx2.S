@@ -343,6 +343,10 @@ chacha20_avx2:
 	popq	%rbp
 	vzeroupper
 .Ldone_noframe:
-	movl	%r8d, 48(%rdi)
+	/* Store row 3 whole with the new counter, so that a caller's next
+	 * 16-byte load of it is forwarded from this store. */
+	vmovdqu	48(%rdi), %xmm1
+	vpinsrd	$0, %r8d, %xmm1, %xmm1
+	vmovdqu	%xmm1, 48(%rdi)
 	ret
 .size chacha20_avx2, .-chacha20_avx2

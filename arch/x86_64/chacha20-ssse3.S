@@ -29,6 +29,7 @@
 .Lrot16:	.byte 2,3,0,1, 6,7,4,5, 10,11,8,9, 14,15,12,13
 .Lrot8:		.byte 3,0,1,2, 7,4,5,6, 11,8,9,10, 15,12,13,14
 .Lctr4:		.long 0, 1, 2, 3
+.Lone:		.long 1, 0, 0, 0
 .Lsigma:	.long 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
 
 .text
@@ -227,6 +228,9 @@ chacha20_ssse3:
 	jmp	.Lloop4
 
 .Lloop1:
+	/* Under 256 bytes left: one block at a time, the counter kept in
+	 * xmm11 (a 16-byte reload after a 4-byte store of it would wait for
+	 * the store to reach the cache instead of being forwarded). */
 	testq	%rcx, %rcx
 	jz	.Ldone
 	movdqa	.Lrot16(%rip), %xmm5
@@ -235,6 +239,7 @@ chacha20_ssse3:
 	movdqu	16(%rdi), %xmm9
 	movdqu	32(%rdi), %xmm10
 	movdqu	48(%rdi), %xmm11
+.Lblock1:
 	movdqa	%xmm8, %xmm0
 	movdqa	%xmm9, %xmm1
 	movdqa	%xmm10, %xmm2
@@ -244,7 +249,7 @@ chacha20_ssse3:
 	paddd	%xmm9, %xmm1
 	paddd	%xmm10, %xmm2
 	paddd	%xmm11, %xmm3
-	addl	$1, 48(%rdi)
+	paddd	.Lone(%rip), %xmm11
 	cmpq	$64, %rcx
 	jb	.Lpartial
 	movdqu	(%rdx), %xmm4
@@ -262,7 +267,8 @@ chacha20_ssse3:
 	addq	$64, %rsi
 	addq	$64, %rdx
 	subq	$64, %rcx
-	jmp	.Lloop1
+	jnz	.Lblock1
+	jmp	.Ldone
 
 .Lpartial:
 	/* 1..63 bytes left: XOR them with a copy of the keystream block. */
@@ -290,7 +296,12 @@ chacha20_ssse3:
 	movq	%rbp, %rsp
 	popq	%rbp
 .Ldone_noframe:
-	movl	%r8d, 48(%rdi)
+	/* Store row 3 whole with the new counter, so that a caller's next
+	 * 16-byte load of it is forwarded from this store. */
+	movd	%r8d, %xmm0
+	movdqu	48(%rdi), %xmm1
+	movss	%xmm0, %xmm1
+	movdqu	%xmm1, 48(%rdi)
 	ret
 .size chacha20_ssse3, .-chacha20_ssse3
 

@@ -29,7 +29,7 @@ static const struct {
 	{ "chacha20-ssse3", ZINC_CPU_SSSE3, 0 },
 	{ "chacha20-avx2", ZINC_CPU_AVX2, 0 },
 	{ "chacha20-avx512vl", ZINC_CPU_AVX512F | ZINC_CPU_AVX512VL, 0 },
-	{ "chacha20-avx512", ZINC_CPU_AVX512F, 513 },
+	{ "chacha20-avx512", ZINC_CPU_AVX512F, 577 },
 };
 
 static const size_t length_classes[] = {
