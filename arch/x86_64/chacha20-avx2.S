@@ -37,6 +37,7 @@
 
 .text
 
+#include "chacha20-macros.h"
 #define SPILL	0
 #define CTRV	32
 #define STASH	64
@@ -131,22 +132,6 @@
 	vmovdqa	SPILL(%rsp), \a0
 .endm
 
-/*
- * 4x4 transpose inside each 128-bit lane: a, b, c, d hold one word each of
- * blocks 0..3 (low lane) and 4..7 (high lane); afterwards b, t0, d, a hold
- * those four words of blocks 0, 1, 2, 3 (low) and 4, 5, 6, 7 (high).
- */
-.macro TRANSPOSE a, b, c, d, t0, t1
-	vpunpckldq \b, \a, \t0
-	vpunpckhdq \b, \a, \a
-	vpunpckldq \d, \c, \t1
-	vpunpckhdq \d, \c, \c
-	vpunpcklqdq \t1, \t0, \b
-	vpunpckhqdq \t1, \t0, \t0
-	vpunpcklqdq \c, \a, \d
-	vpunpckhqdq \c, \a, \a
-.endm
-
 /* lo: words 4h..4h+3 and hi: words 4h+4..4h+7 of blocks j and j + 4, into
  * bytes 32h..32h+31 of those blocks. */
 .macro OUT8 lo, hi, j, h, t0, t1, out
@@ -209,15 +194,7 @@
 .balign 32
 chacha20_avx2:
 	endbr64
-	movq	%rcx, %rax
-	shrq	$6, %rax
-	testq	$63, %rcx
-	setnz	%r8b
-	movzbl	%r8b, %r8d
-	addl	%eax, %r8d
-	addl	48(%rdi), %r8d
-	testq	%rcx, %rcx
-	jz	.Ldone_noframe
+	FINAL_COUNTER .Ldone_noframe
 
 	pushq	%rbp
 	movq	%rsp, %rbp
@@ -249,13 +226,8 @@ chacha20_avx2:
 	movq	%r9, %rax
 	jmp	.Lks32
 .Lks1:
-	cmpq	%rcx, %rax
-	jae	.Ldone
-	movzbl	(%rdx,%rax), %r10d
-	xorb	KS(%rsp,%rax), %r10b
-	movb	%r10b, (%rsi,%rax)
-	incq	%rax
-	jmp	.Lks1
+	XOR_TAIL KS
+	jmp	.Ldone
 
 .Lloop2:
 	testq	%rcx, %rcx
@@ -322,13 +294,7 @@ chacha20_avx2:
 	movq	%r9, %rax
 	jmp	.Lpart16
 .Lpart1:
-	cmpq	%rcx, %rax
-	jae	.Ldone
-	movzbl	(%rdx,%rax), %r10d
-	xorb	PART(%rsp,%rax), %r10b
-	movb	%r10b, (%rsi,%rax)
-	incq	%rax
-	jmp	.Lpart1
+	XOR_TAIL PART
 
 .Ldone:
 	vpxor	%xmm0, %xmm0, %xmm0
@@ -343,10 +309,6 @@ chacha20_avx2:
 	popq	%rbp
 	vzeroupper
 .Ldone_noframe:
-	/* Store row 3 whole with the new counter, so that a caller's next
-	 * 16-byte load of it is forwarded from this store. */
-	vmovdqu	48(%rdi), %xmm1
-	vpinsrd	$0, %r8d, %xmm1, %xmm1
-	vmovdqu	%xmm1, 48(%rdi)
+	STORE_ROW3
 	ret
 .size chacha20_avx2, .-chacha20_avx2

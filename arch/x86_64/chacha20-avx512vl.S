@@ -21,7 +21,7 @@
  *   ymm17..ymm24 are transpose scratch, ymm25/ymm26 output scratch.
  *   One, two, four blocks: rows in xmm0..xmm3, ymm0..ymm3 or zmm0..zmm3
  *   (lane k for block n + k); input rows in xmm16..xmm19 or ymm/zmm20..23;
- *   ymm4..ymm7 or zmm4..zmm11 put the output in block order.
+ *   ymm4..ymm7 or zmm4..zmm7 put the output in block order.
  *
  * CPU features: AVX-512F and AVX-512VL (EVEX on xmm/ymm registers, vprold,
  * registers 16..31; the four-block path uses zmm).
@@ -38,80 +38,9 @@
 
 .text
 
-#include "chacha20-tail.h"
+#include "chacha20-macros.h"
 #define KS	0
 #define FRAME	512
-
-/*
- * One round on rows a, b, c, d of one or more blocks (one block per 128-bit
- * lane), then the lane rotations that line up the next round's quarter-rounds
- * (sa for row a, sc for row c, row d always swaps halves). Rotating a, c and
- * d rather than b keeps the shuffles off the add-xor-rotate dependency chain.
- * Column to diagonal: sa = 0x93, sc = 0x39; and back: sa = 0x39, sc = 0x93.
- */
-.macro RND1 a, b, c, d, sa, sc
-	vpaddd	\b, \a, \a
-	vpxord	\a, \d, \d
-	vprold	$16, \d, \d
-	vpaddd	\d, \c, \c
-	vpxord	\c, \b, \b
-	vprold	$12, \b, \b
-	vpaddd	\b, \a, \a
-	vpxord	\a, \d, \d
-	vpshufd	$\sa, \a, \a
-	vprold	$8, \d, \d
-	vpaddd	\d, \c, \c
-	vpshufd	$0x4e, \d, \d
-	vpxord	\c, \b, \b
-	vpshufd	$\sc, \c, \c
-	vprold	$7, \b, \b
-.endm
-
-/* Four quarter-rounds side by side, eight blocks per register. */
-.macro QR8 a0,b0,c0,d0, a1,b1,c1,d1, a2,b2,c2,d2, a3,b3,c3,d3
-	.irp n, 16, 12, 8, 7
-	.if \n == 16 || \n == 8
-	vpaddd	\b0, \a0, \a0
-	vpaddd	\b1, \a1, \a1
-	vpaddd	\b2, \a2, \a2
-	vpaddd	\b3, \a3, \a3
-	vpxord	\a0, \d0, \d0
-	vpxord	\a1, \d1, \d1
-	vpxord	\a2, \d2, \d2
-	vpxord	\a3, \d3, \d3
-	vprold	$\n, \d0, \d0
-	vprold	$\n, \d1, \d1
-	vprold	$\n, \d2, \d2
-	vprold	$\n, \d3, \d3
-	.else
-	vpaddd	\d0, \c0, \c0
-	vpaddd	\d1, \c1, \c1
-	vpaddd	\d2, \c2, \c2
-	vpaddd	\d3, \c3, \c3
-	vpxord	\c0, \b0, \b0
-	vpxord	\c1, \b1, \b1
-	vpxord	\c2, \b2, \b2
-	vpxord	\c3, \b3, \b3
-	vprold	$\n, \b0, \b0
-	vprold	$\n, \b1, \b1
-	vprold	$\n, \b2, \b2
-	vprold	$\n, \b3, \b3
-	.endif
-	.endr
-.endm
-
-/* 4x4 transpose inside each 128-bit lane; afterwards b, t0, d, a hold the
- * words of blocks 0, 1, 2, 3 (low lane) and 4, 5, 6, 7 (high lane). */
-.macro TRANSPOSE a, b, c, d, t0, t1
-	vpunpckldq \b, \a, \t0
-	vpunpckhdq \b, \a, \a
-	vpunpckldq \d, \c, \t1
-	vpunpckhdq \d, \c, \c
-	vpunpcklqdq \t1, \t0, \b
-	vpunpckhqdq \t1, \t0, \t0
-	vpunpcklqdq \c, \a, \d
-	vpunpckhqdq \c, \a, \a
-.endm
 
 /* lo: words 8h..8h+3 and hi: words 8h+4..8h+7 of blocks j and j + 4: bytes
  * 32h..32h+31 of those blocks, XORed into dst (out = 1) or copied to KS. */
@@ -132,25 +61,7 @@
 /* Eight keystream blocks for counter state[12] + 0..7, XORed into dst
  * (out = 1) or copied to KS (out = 0). */
 .macro BLOCKS8 out
-	.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,13,14,15
-	vpbroadcastd 4 * \i(%rdi), %ymm\i
-	.endr
-	vpbroadcastd 48(%rdi), %ymm16
-	vpaddd	.Lctr8(%rip), %ymm16, %ymm16
-	vmovdqa32 %ymm16, %ymm12
-	movl	$10, %eax
-1:	QR8	%ymm0,%ymm4,%ymm8,%ymm12, %ymm1,%ymm5,%ymm9,%ymm13, %ymm2,%ymm6,%ymm10,%ymm14, %ymm3,%ymm7,%ymm11,%ymm15
-	QR8	%ymm0,%ymm5,%ymm10,%ymm15, %ymm1,%ymm6,%ymm11,%ymm12, %ymm2,%ymm7,%ymm8,%ymm13, %ymm3,%ymm4,%ymm9,%ymm14
-	decl	%eax
-	jnz	1b
-	.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,13,14,15
-	vpaddd	4 * \i(%rdi){1to8}, %ymm\i, %ymm\i
-	.endr
-	vpaddd	%ymm16, %ymm12, %ymm12
-	TRANSPOSE %ymm0, %ymm1, %ymm2, %ymm3, %ymm17, %ymm18
-	TRANSPOSE %ymm4, %ymm5, %ymm6, %ymm7, %ymm19, %ymm20
-	TRANSPOSE %ymm8, %ymm9, %ymm10, %ymm11, %ymm21, %ymm22
-	TRANSPOSE %ymm12, %ymm13, %ymm14, %ymm15, %ymm23, %ymm24
+	WORDS	ymm, 8, .Lctr8
 	OUT8	%ymm1, %ymm5, 0, 0, \out
 	OUT8	%ymm9, %ymm13, 0, 1, \out
 	OUT8	%ymm17, %ymm19, 1, 0, \out
@@ -167,15 +78,7 @@
 .balign 32
 chacha20_avx512vl:
 	endbr64
-	movq	%rcx, %rax
-	shrq	$6, %rax
-	testq	$63, %rcx
-	setnz	%r8b
-	movzbl	%r8b, %r8d
-	addl	%eax, %r8d
-	addl	48(%rdi), %r8d
-	testq	%rcx, %rcx
-	jz	.Ldone_noframe
+	FINAL_COUNTER .Ldone_noframe
 
 	pushq	%rbp
 	movq	%rsp, %rbp
@@ -247,25 +150,7 @@ chacha20_avx512vl:
 
 .Ltwo:
 	/* 65..128 bytes left: two blocks, one per 128-bit lane. */
-	vbroadcasti32x4 (%rdi), %ymm20
-	vbroadcasti32x4 16(%rdi), %ymm21
-	vbroadcasti32x4 32(%rdi), %ymm22
-	vbroadcasti32x4 48(%rdi), %ymm23
-	vpaddd	.Lctr2(%rip), %ymm23, %ymm23
-	vmovdqa32 %ymm20, %ymm0
-	vmovdqa32 %ymm21, %ymm1
-	vmovdqa32 %ymm22, %ymm2
-	vmovdqa32 %ymm23, %ymm3
-	movl	$10, %eax
-.Ldround2:
-	RND1	%ymm0, %ymm1, %ymm2, %ymm3, 0x93, 0x39
-	RND1	%ymm0, %ymm1, %ymm2, %ymm3, 0x39, 0x93
-	decl	%eax
-	jnz	.Ldround2
-	vpaddd	%ymm20, %ymm0, %ymm0
-	vpaddd	%ymm21, %ymm1, %ymm1
-	vpaddd	%ymm22, %ymm2, %ymm2
-	vpaddd	%ymm23, %ymm3, %ymm3
+	ROWS	ymm, .Lctr2
 	/* Block order: low lanes are block n, high lanes block n + 1. */
 	vshufi32x4 $0, %ymm1, %ymm0, %ymm4
 	vshufi32x4 $0, %ymm3, %ymm2, %ymm5
@@ -293,44 +178,25 @@ chacha20_avx512vl:
 .Lfour:
 	/* 129..256 bytes left: four blocks, one per 128-bit lane of zmm rows
 	 * (measured faster here than two interleaved ymm sets). */
-	vbroadcasti32x4 (%rdi), %zmm20
-	vbroadcasti32x4 16(%rdi), %zmm21
-	vbroadcasti32x4 32(%rdi), %zmm22
-	vbroadcasti32x4 48(%rdi), %zmm23
-	vpaddd	.Lctr4(%rip), %zmm23, %zmm23
-	vmovdqa64 %zmm20, %zmm0
-	vmovdqa64 %zmm21, %zmm1
-	vmovdqa64 %zmm22, %zmm2
-	vmovdqa64 %zmm23, %zmm3
-	movl	$10, %eax
-.Ldround4:
-	RND1	%zmm0, %zmm1, %zmm2, %zmm3, 0x93, 0x39
-	RND1	%zmm0, %zmm1, %zmm2, %zmm3, 0x39, 0x93
-	decl	%eax
-	jnz	.Ldround4
-	vpaddd	%zmm20, %zmm0, %zmm0
-	vpaddd	%zmm21, %zmm1, %zmm1
-	vpaddd	%zmm22, %zmm2, %zmm2
-	vpaddd	%zmm23, %zmm3, %zmm3
-	vshufi32x4 $0x44, %zmm1, %zmm0, %zmm4
-	vshufi32x4 $0xee, %zmm1, %zmm0, %zmm5
-	vshufi32x4 $0x44, %zmm3, %zmm2, %zmm6
-	vshufi32x4 $0xee, %zmm3, %zmm2, %zmm7
-	vshufi32x4 $0x88, %zmm6, %zmm4, %zmm8
-	vshufi32x4 $0xdd, %zmm6, %zmm4, %zmm9
-	vshufi32x4 $0x88, %zmm7, %zmm5, %zmm10
-	vshufi32x4 $0xdd, %zmm7, %zmm5, %zmm11
+	ROWS	zmm, .Lctr4
+	LANES	%zmm0, %zmm1, %zmm2, %zmm3, %zmm4, %zmm5, %zmm6, %zmm7
+	/* zmm0 = block 0, zmm1 = block 1, zmm4 = block 2, zmm6 = block 3 */
 	cmpq	$256, %rcx
 	jb	.Lfour_part
-	.irp i, 8,9,10,11
-	vpxorq	64 * (\i - 8)(%rdx), %zmm\i, %zmm\i
-	vmovdqu64 %zmm\i, 64 * (\i - 8)(%rsi)
-	.endr
+	vpxorq	(%rdx), %zmm0, %zmm0
+	vpxorq	64(%rdx), %zmm1, %zmm1
+	vpxorq	128(%rdx), %zmm4, %zmm4
+	vpxorq	192(%rdx), %zmm6, %zmm6
+	vmovdqu64 %zmm0, (%rsi)
+	vmovdqu64 %zmm1, 64(%rsi)
+	vmovdqu64 %zmm4, 128(%rsi)
+	vmovdqu64 %zmm6, 192(%rsi)
 	jmp	.Ldone
 .Lfour_part:
-	.irp i, 8,9,10,11
-	vmovdqa64 %zmm\i, KS + 64 * (\i - 8)(%rsp)
-	.endr
+	vmovdqa64 %zmm0, KS(%rsp)
+	vmovdqa64 %zmm1, KS + 64(%rsp)
+	vmovdqa64 %zmm4, KS + 128(%rsp)
+	vmovdqa64 %zmm6, KS + 192(%rsp)
 	movl	$256, %r11d
 
 .Lxor:
@@ -366,11 +232,7 @@ chacha20_avx512vl:
 	popq	%rbp
 	vzeroupper
 .Ldone_noframe:
-	/* Store row 3 whole with the new counter, so that a caller's next
-	 * 16-byte load of it is forwarded from this store. */
-	vmovdqu	48(%rdi), %xmm1
-	vpinsrd	$0, %r8d, %xmm1, %xmm1
-	vmovdqu	%xmm1, 48(%rdi)
+	STORE_ROW3
 	ret
 .size chacha20_avx512vl, .-chacha20_avx512vl
 

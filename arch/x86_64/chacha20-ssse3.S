@@ -34,7 +34,7 @@
 
 .text
 
-#include "chacha20-tail.h"
+#include "chacha20-macros.h"
 #define ORIG	0
 #define KS	256
 #define SPILL	512
@@ -179,16 +179,7 @@
 .balign 32
 chacha20_ssse3:
 	endbr64
-	/* r8d = final counter = state[12] + ceil(len / 64) */
-	movq	%rcx, %rax
-	shrq	$6, %rax
-	testq	$63, %rcx
-	setnz	%r8b
-	movzbl	%r8b, %r8d
-	addl	%eax, %r8d
-	addl	48(%rdi), %r8d
-	testq	%rcx, %rcx
-	jz	.Ldone_noframe
+	FINAL_COUNTER .Ldone_noframe
 
 	pushq	%rbp
 	movq	%rsp, %rbp

@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * GNU as macros shared by the ChaCha20 .S files (arch/x86_64/chacha20-*.S).
+ * Every one of them takes rdi = state[16], rsi = dst, rdx = src, rcx = len.
+ */
+
+/* r8d = state[12] + ceil(len / 64) (mod 2^32), the counter the function
+ * leaves behind; jumps to \empty when len is 0. Clobbers rax. */
+.macro FINAL_COUNTER empty
+	movq	%rcx, %rax
+	shrq	$6, %rax
+	testq	$63, %rcx
+	setnz	%r8b
+	movzbl	%r8b, %r8d
+	addl	%eax, %r8d
+	addl	48(%rdi), %r8d
+	testq	%rcx, %rcx
+	jz	\empty
+.endm
+
+/* Stores row 3 (words 12..15) whole with word 12 = r8d, so that a caller's
+ * next 16-byte load of the row is forwarded from this store rather than
+ * waiting for a 4-byte store to reach the cache. Clobbers xmm1 (AVX). */
+.macro STORE_ROW3
+	vmovdqu	48(%rdi), %xmm1
+	vpinsrd	$0, %r8d, %xmm1, %xmm1
+	vmovdqu	%xmm1, 48(%rdi)
+.endm
+
+/*
+ * XOR the bytes [%rax, %rcx) of src with keystream saved on the stack at
+ * \ks(%rsp) into dst, eight bytes at a time and then byte by byte. Leaves
+ * %rax = %rcx; clobbers %r9 and %r10. Branches depend only on the (public)
+ * length.
+ */
+.macro XOR_TAIL ks
+1:	leaq	8(%rax), %r9
+	cmpq	%rcx, %r9
+	ja	2f
+	movq	(%rdx,%rax), %r10
+	xorq	\ks(%rsp,%rax), %r10
+	movq	%r10, (%rsi,%rax)
+	movq	%r9, %rax
+	jmp	1b
+2:	cmpq	%rcx, %rax
+	jae	3f
+	movzbl	(%rdx,%rax), %r10d
+	xorb	\ks(%rsp,%rax), %r10b
+	movb	%r10b, (%rsi,%rax)
+	incq	%rax
+	jmp	2b
+3:
+.endm
+
+/*
+ * 4x4 transpose of 32-bit words inside each 128-bit lane (ymm or zmm, VEX or
+ * EVEX registers): a, b, c, d hold one state word each of four blocks per
+ * lane; afterwards b, t0, d, a hold those four words of the lane's first,
+ * second, third and fourth block.
+ */
+.macro TRANSPOSE a, b, c, d, t0, t1
+	vpunpckldq \b, \a, \t0
+	vpunpckhdq \b, \a, \a
+	vpunpckldq \d, \c, \t1
+	vpunpckhdq \d, \c, \c
+	vpunpcklqdq \t1, \t0, \b
+	vpunpckhqdq \t1, \t0, \t0
+	vpunpcklqdq \c, \a, \d
+	vpunpckhqdq \c, \a, \a
+.endm
+
+/* The macros below need AVX-512F (and AVX-512VL on xmm/ymm registers). */
+
+/*
+ * One round on rows a, b, c, d of one or more blocks (one block per 128-bit
+ * lane), then the lane rotations that line up the next round's quarter-rounds
+ * (sa for row a, sc for row c, row d always swaps halves). Rotating a, c and
+ * d rather than b keeps the shuffles off the add-xor-rotate dependency chain.
+ * Column to diagonal: sa = 0x93, sc = 0x39; and back: sa = 0x39, sc = 0x93.
+ */
+.macro RND1 a, b, c, d, sa, sc
+	vpaddd	\b, \a, \a
+	vpxord	\a, \d, \d
+	vprold	$16, \d, \d
+	vpaddd	\d, \c, \c
+	vpxord	\c, \b, \b
+	vprold	$12, \b, \b
+	vpaddd	\b, \a, \a
+	vpxord	\a, \d, \d
+	vpshufd	$\sa, \a, \a
+	vprold	$8, \d, \d
+	vpaddd	\d, \c, \c
+	vpshufd	$0x4e, \d, \d
+	vpxord	\c, \b, \b
+	vpshufd	$\sc, \c, \c
+	vprold	$7, \b, \b
+.endm
+
+/* x += y; z ^= x; z <<<= n, in four independent register triples. */
+.macro STEP4 n, x0,y0,z0, x1,y1,z1, x2,y2,z2, x3,y3,z3
+	vpaddd	\y0, \x0, \x0
+	vpaddd	\y1, \x1, \x1
+	vpaddd	\y2, \x2, \x2
+	vpaddd	\y3, \x3, \x3
+	vpxord	\x0, \z0, \z0
+	vpxord	\x1, \z1, \z1
+	vpxord	\x2, \z2, \z2
+	vpxord	\x3, \z3, \z3
+	vprold	$\n, \z0, \z0
+	vprold	$\n, \z1, \z1
+	vprold	$\n, \z2, \z2
+	vprold	$\n, \z3, \z3
+.endm
+
+/* Four quarter-rounds side by side on sixteen registers holding one state
+ * word each (one block per 32-bit lane: eight blocks in ymm, sixteen in zmm). */
+.macro QR_WORDS a0,b0,c0,d0, a1,b1,c1,d1, a2,b2,c2,d2, a3,b3,c3,d3
+	STEP4	16, \a0,\b0,\d0, \a1,\b1,\d1, \a2,\b2,\d2, \a3,\b3,\d3
+	STEP4	12, \c0,\d0,\b0, \c1,\d1,\b1, \c2,\d2,\b2, \c3,\d3,\b3
+	STEP4	8, \a0,\b0,\d0, \a1,\b1,\d1, \a2,\b2,\d2, \a3,\b3,\d3
+	STEP4	7, \c0,\d0,\b0, \c1,\d1,\b1, \c2,\d2,\b2, \c3,\d3,\b3
+.endm
+
+/*
+ * 4x4 transpose of 128-bit lanes: g0..g3 hold 16 bytes of each of four
+ * blocks (lane k: block k); afterwards g0, g1, b0, b2 hold blocks 0..3 whole
+ * (b1 and b3 are scratch).
+ */
+.macro LANES g0, g1, g2, g3, b0, b1, b2, b3
+	vshufi32x4 $0x44, \g1, \g0, \b0
+	vshufi32x4 $0xee, \g1, \g0, \b1
+	vshufi32x4 $0x44, \g3, \g2, \b2
+	vshufi32x4 $0xee, \g3, \g2, \b3
+	vshufi32x4 $0x88, \b2, \b0, \g0
+	vshufi32x4 $0xdd, \b2, \b0, \g1
+	vshufi32x4 $0x88, \b3, \b1, \b0
+	vshufi32x4 $0xdd, \b3, \b1, \b2
+.endm
+
+/*
+ * Rows w0..w3 (w = ymm or zmm) of two or four blocks, one per 128-bit lane,
+ * for counter state[12] + lane (ctr: the per-lane additions), after the 20
+ * rounds and the feed-forward; w20..w23 keep the input rows.
+ */
+.macro ROWS w, ctr
+	vbroadcasti32x4 (%rdi), %\w\()20
+	vbroadcasti32x4 16(%rdi), %\w\()21
+	vbroadcasti32x4 32(%rdi), %\w\()22
+	vbroadcasti32x4 48(%rdi), %\w\()23
+	vpaddd	\ctr(%rip), %\w\()23, %\w\()23
+	vmovdqa64 %\w\()20, %\w\()0
+	vmovdqa64 %\w\()21, %\w\()1
+	vmovdqa64 %\w\()22, %\w\()2
+	vmovdqa64 %\w\()23, %\w\()3
+	movl	$10, %eax
+1:	RND1	%\w\()0, %\w\()1, %\w\()2, %\w\()3, 0x93, 0x39
+	RND1	%\w\()0, %\w\()1, %\w\()2, %\w\()3, 0x39, 0x93
+	decl	%eax
+	jnz	1b
+	vpaddd	%\w\()20, %\w\()0, %\w\()0
+	vpaddd	%\w\()21, %\w\()1, %\w\()1
+	vpaddd	%\w\()22, %\w\()2, %\w\()2
+	vpaddd	%\w\()23, %\w\()3, %\w\()3
+.endm
+
+/*
+ * Keystream words of eight (w = ymm, n = 8) or sixteen (w = zmm, n = 16)
+ * blocks for counter state[12] + 0..n-1: w0..w15 start as the broadcast
+ * input words (w16 keeps word 12's per-block counters, from ctr), get the 20
+ * rounds and the feed-forward (the other input words are added back
+ * straight from state[] with {1toN} broadcasts), then the in-lane 4x4
+ * transposes with w17..w24 as scratch, which leave words 4h..4h+3 of block
+ * 4k+j (block 4k+j+4 in the high halves for ymm) in lane k of: h = 0: w1,
+ * w17, w3, w0 for j = 0..3; h = 1: w5, w19, w7, w4; h = 2: w9, w21, w11, w8;
+ * h = 3: w13, w23, w15, w12.
+ */
+.macro WORDS w, n, ctr
+	.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,13,14,15
+	vpbroadcastd 4 * \i(%rdi), %\w\()\i
+	.endr
+	vpbroadcastd 48(%rdi), %\w\()16
+	vpaddd	\ctr(%rip), %\w\()16, %\w\()16
+	vmovdqa64 %\w\()16, %\w\()12
+	movl	$10, %eax
+1:	QR_WORDS %\w\()0,%\w\()4,%\w\()8,%\w\()12, %\w\()1,%\w\()5,%\w\()9,%\w\()13, %\w\()2,%\w\()6,%\w\()10,%\w\()14, %\w\()3,%\w\()7,%\w\()11,%\w\()15
+	QR_WORDS %\w\()0,%\w\()5,%\w\()10,%\w\()15, %\w\()1,%\w\()6,%\w\()11,%\w\()12, %\w\()2,%\w\()7,%\w\()8,%\w\()13, %\w\()3,%\w\()4,%\w\()9,%\w\()14
+	decl	%eax
+	jnz	1b
+	.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,13,14,15
+	vpaddd	4 * \i(%rdi){1to\n}, %\w\()\i, %\w\()\i
+	.endr
+	vpaddd	%\w\()16, %\w\()12, %\w\()12
+	TRANSPOSE %\w\()0, %\w\()1, %\w\()2, %\w\()3, %\w\()17, %\w\()18
+	TRANSPOSE %\w\()4, %\w\()5, %\w\()6, %\w\()7, %\w\()19, %\w\()20
+	TRANSPOSE %\w\()8, %\w\()9, %\w\()10, %\w\()11, %\w\()21, %\w\()22
+	TRANSPOSE %\w\()12, %\w\()13, %\w\()14, %\w\()15, %\w\()23, %\w\()24
+.endm
