@@ -133,6 +133,55 @@ static double core_per_tsc(void)
 	return (double)(iters * 64) / (double)(t1 - t0);
 }
 
+/*
+ * Independent 512-bit vpaddd + vprold (the ops ChaCha20's rounds are made
+ * of), 16 per iteration on 8 registers: their throughput, in ops per TSC tick,
+ * is the ceiling for any 16-blocks-per-zmm ChaCha20. Only called with AVX-512F.
+ */
+static double zmm_ops_per_tsc(void)
+{
+	const uint64_t iters = 20000;
+	uint64_t t0, t1, n = iters;
+
+	t0 = tsc_begin();
+	__asm__ __volatile__("1:\n\t"
+			     ".irp r, 0,1,2,3,4,5,6,7\n\t"
+			     "vpaddd %%zmm16, %%zmm\\r, %%zmm\\r\n\t"
+			     ".endr\n\t"
+			     ".irp r, 0,1,2,3,4,5,6,7\n\t"
+			     "vprold $7, %%zmm\\r, %%zmm\\r\n\t"
+			     ".endr\n\t"
+			     "dec %0\n\t"
+			     "jnz 1b\n\t"
+			     "vzeroupper"
+			     : "+r"(n)
+			     :
+			     : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7",
+			       "xmm16", "cc");
+	t1 = tsc_end();
+	return (double)(iters * 16) / (double)(t1 - t0);
+}
+
+/* Prints the zmm throughput and the ChaCha20 floor it implies: 20 rounds x
+ * 16 words x 3 ops (add, xor, rotate) per 16 blocks = 960 ops per KiB. */
+static void print_vector_bound(double core_per_tsc_ratio)
+{
+	double best = 0;
+
+	if (!zinc_cpu_have(ZINC_CPU_AVX512F))
+		return;
+	for (int i = 0; i < 5; i++) {
+		double r = zmm_ops_per_tsc();
+
+		if (r > best)
+			best = r;
+	}
+	printf("Vector ALU: independent 512-bit add/rotate %.2f per TSC tick (%.2f per core cycle"
+	       " at the estimate above), so ChaCha20's rounds alone (960 such ops per 16 blocks)"
+	       " need >= %.3f TSC cycles/byte on zmm\n",
+	       best, best / core_per_tsc_ratio, 960.0 / 1024.0 / best);
+}
+
 static void sample_clock(void)
 {
 	if (nclock_samples < sizeof(clock_samples) / sizeof(clock_samples[0]))
@@ -477,6 +526,7 @@ static void print_header(void)
 	printf("Each cell: median of %u rounds x %u batches of ~%.0fk ticks, all implementations"
 	       " interleaved per round, after warm-up; ±spread = IQR / median\n",
 	       opt.rounds, opt.batches, opt.batch_ticks / 1000);
+	print_vector_bound(ratio);
 	bench_describe_libraries(stdout);
 	fflush(stdout);
 }
