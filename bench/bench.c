@@ -146,7 +146,7 @@ static double zmm_ops_per_tsc(void)
 	t0 = tsc_begin();
 	__asm__ __volatile__("1:\n\t"
 			     ".irp r, 0,1,2,3,4,5,6,7\n\t"
-			     "vpaddd %%zmm16, %%zmm\\r, %%zmm\\r\n\t"
+			     "vpaddd %%zmm8, %%zmm\\r, %%zmm\\r\n\t"
 			     ".endr\n\t"
 			     ".irp r, 0,1,2,3,4,5,6,7\n\t"
 			     "vprold $7, %%zmm\\r, %%zmm\\r\n\t"
@@ -157,7 +157,7 @@ static double zmm_ops_per_tsc(void)
 			     : "+r"(n)
 			     :
 			     : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7",
-			       "xmm16", "cc");
+			       "xmm8", "cc");
 	t1 = tsc_end();
 	return (double)(iters * 16) / (double)(t1 - t0);
 }

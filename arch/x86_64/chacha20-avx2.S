@@ -76,60 +76,32 @@
 	ROTL	\b, 7, \t
 .endm
 
+/* x += y; z ^= x; z = z <<< 16 or 8 (pshufb with mask), four triples. */
+.macro STEP_SHUF mask, x0,y0,z0, x1,y1,z1, x2,y2,z2, x3,y3,z3
+	ADD_XOR4 vpxor, \x0,\y0,\z0, \x1,\y1,\z1, \x2,\y2,\z2, \x3,\y3,\z3
+	vpshufb	\mask(%rip), \z0, \z0
+	vpshufb	\mask(%rip), \z1, \z1
+	vpshufb	\mask(%rip), \z2, \z2
+	vpshufb	\mask(%rip), \z3, \z3
+.endm
+
+/* The same with z <<< n by shifts, t spilled to SPILL to serve as scratch. */
+.macro STEP_SHIFT n, t, x0,y0,z0, x1,y1,z1, x2,y2,z2, x3,y3,z3
+	ADD_XOR4 vpxor, \x0,\y0,\z0, \x1,\y1,\z1, \x2,\y2,\z2, \x3,\y3,\z3
+	vmovdqa	\t, SPILL(%rsp)
+	ROTL	\z0, \n, \t
+	ROTL	\z1, \n, \t
+	ROTL	\z2, \n, \t
+	ROTL	\z3, \n, \t
+	vmovdqa	SPILL(%rsp), \t
+.endm
+
 /* Four quarter-rounds side by side, eight blocks per register. */
 .macro QR8 a0,b0,c0,d0, a1,b1,c1,d1, a2,b2,c2,d2, a3,b3,c3,d3
-	vpaddd	\b0, \a0, \a0
-	vpaddd	\b1, \a1, \a1
-	vpaddd	\b2, \a2, \a2
-	vpaddd	\b3, \a3, \a3
-	vpxor	\a0, \d0, \d0
-	vpxor	\a1, \d1, \d1
-	vpxor	\a2, \d2, \d2
-	vpxor	\a3, \d3, \d3
-	vpshufb	.Lrot16(%rip), \d0, \d0
-	vpshufb	.Lrot16(%rip), \d1, \d1
-	vpshufb	.Lrot16(%rip), \d2, \d2
-	vpshufb	.Lrot16(%rip), \d3, \d3
-	vpaddd	\d0, \c0, \c0
-	vpaddd	\d1, \c1, \c1
-	vpaddd	\d2, \c2, \c2
-	vpaddd	\d3, \c3, \c3
-	vpxor	\c0, \b0, \b0
-	vpxor	\c1, \b1, \b1
-	vpxor	\c2, \b2, \b2
-	vpxor	\c3, \b3, \b3
-	vmovdqa	\a0, SPILL(%rsp)
-	ROTL	\b0, 12, \a0
-	ROTL	\b1, 12, \a0
-	ROTL	\b2, 12, \a0
-	ROTL	\b3, 12, \a0
-	vmovdqa	SPILL(%rsp), \a0
-	vpaddd	\b0, \a0, \a0
-	vpaddd	\b1, \a1, \a1
-	vpaddd	\b2, \a2, \a2
-	vpaddd	\b3, \a3, \a3
-	vpxor	\a0, \d0, \d0
-	vpxor	\a1, \d1, \d1
-	vpxor	\a2, \d2, \d2
-	vpxor	\a3, \d3, \d3
-	vpshufb	.Lrot8(%rip), \d0, \d0
-	vpshufb	.Lrot8(%rip), \d1, \d1
-	vpshufb	.Lrot8(%rip), \d2, \d2
-	vpshufb	.Lrot8(%rip), \d3, \d3
-	vpaddd	\d0, \c0, \c0
-	vpaddd	\d1, \c1, \c1
-	vpaddd	\d2, \c2, \c2
-	vpaddd	\d3, \c3, \c3
-	vpxor	\c0, \b0, \b0
-	vpxor	\c1, \b1, \b1
-	vpxor	\c2, \b2, \b2
-	vpxor	\c3, \b3, \b3
-	vmovdqa	\a0, SPILL(%rsp)
-	ROTL	\b0, 7, \a0
-	ROTL	\b1, 7, \a0
-	ROTL	\b2, 7, \a0
-	ROTL	\b3, 7, \a0
-	vmovdqa	SPILL(%rsp), \a0
+	STEP_SHUF .Lrot16, \a0,\b0,\d0, \a1,\b1,\d1, \a2,\b2,\d2, \a3,\b3,\d3
+	STEP_SHIFT 12, \a0, \c0,\d0,\b0, \c1,\d1,\b1, \c2,\d2,\b2, \c3,\d3,\b3
+	STEP_SHUF .Lrot8, \a0,\b0,\d0, \a1,\b1,\d1, \a2,\b2,\d2, \a3,\b3,\d3
+	STEP_SHIFT 7, \a0, \c0,\d0,\b0, \c1,\d1,\b1, \c2,\d2,\b2, \c3,\d3,\b3
 .endm
 
 /* lo: words 4h..4h+3 and hi: words 4h+4..4h+7 of blocks j and j + 4, into
@@ -215,18 +187,7 @@ chacha20_avx2:
 	cmpq	$128, %rcx
 	jbe	.Lloop2
 	BLOCKS8	0
-	xorl	%eax, %eax
-.Lks32:
-	leaq	32(%rax), %r9
-	cmpq	%rcx, %r9
-	ja	.Lks1
-	vmovdqu	(%rdx,%rax), %ymm4
-	vpxor	KS(%rsp,%rax), %ymm4, %ymm4
-	vmovdqu	%ymm4, (%rsi,%rax)
-	movq	%r9, %rax
-	jmp	.Lks32
-.Lks1:
-	XOR_TAIL KS
+	XOR_KS	KS, 32
 	jmp	.Ldone
 
 .Lloop2:
@@ -283,18 +244,7 @@ chacha20_avx2:
 	vextracti128 $1, %ymm1, PART + 80(%rsp)
 	vextracti128 $1, %ymm2, PART + 96(%rsp)
 	vextracti128 $1, %ymm3, PART + 112(%rsp)
-	xorl	%eax, %eax
-.Lpart16:
-	leaq	16(%rax), %r9
-	cmpq	%rcx, %r9
-	ja	.Lpart1
-	vmovdqu	(%rdx,%rax), %xmm4
-	vpxor	PART(%rsp,%rax), %xmm4, %xmm4
-	vmovdqu	%xmm4, (%rsi,%rax)
-	movq	%r9, %rax
-	jmp	.Lpart16
-.Lpart1:
-	XOR_TAIL PART
+	XOR_KS	PART, 16
 
 .Ldone:
 	vpxor	%xmm0, %xmm0, %xmm0

@@ -120,18 +120,7 @@ chacha20_avx512:
 
 .Lxor:
 	/* dst = src XOR KS for the rcx (< bytes in KS) bytes left. */
-	xorl	%eax, %eax
-.Lxor64:
-	leaq	64(%rax), %r9
-	cmpq	%rcx, %r9
-	ja	.Lxor8
-	vmovdqu64 (%rdx,%rax), %zmm0
-	vpxord	KS(%rsp,%rax), %zmm0, %zmm0
-	vmovdqu64 %zmm0, (%rsi,%rax)
-	movq	%r9, %rax
-	jmp	.Lxor64
-.Lxor8:
-	XOR_TAIL KS
+	XOR_KS	KS, 64
 
 .Ldone:
 	/* Wipe the keystream copy (r11 bytes). Registers are not wiped (as in

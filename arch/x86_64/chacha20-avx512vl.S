@@ -201,18 +201,7 @@ chacha20_avx512vl:
 
 .Lxor:
 	/* dst = src XOR KS for the rcx (< bytes in KS) bytes left. */
-	xorl	%eax, %eax
-.Lxor32:
-	leaq	32(%rax), %r9
-	cmpq	%rcx, %r9
-	ja	.Lxor8
-	vmovdqu	(%rdx,%rax), %ymm4
-	vpxor	KS(%rsp,%rax), %ymm4, %ymm4
-	vmovdqu	%ymm4, (%rsi,%rax)
-	movq	%r9, %rax
-	jmp	.Lxor32
-.Lxor8:
-	XOR_TAIL KS
+	XOR_KS	KS, 32
 
 .Ldone:
 	/* Wipe the keystream copy (r11 bytes). Registers are not wiped (as in

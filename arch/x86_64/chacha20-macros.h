@@ -53,6 +53,34 @@
 .endm
 
 /*
+ * dst = src XOR the keystream at \ks(%rsp) for bytes [0, %rcx): whole
+ * \width-byte vectors (16: xmm, 32: ymm, VEX; 64: zmm, AVX-512F) through
+ * register 4, then XOR_TAIL. Clobbers %rax, %r9, %r10.
+ */
+.macro XOR_KS ks, width
+	xorl	%eax, %eax
+4:	leaq	\width(%rax), %r9
+	cmpq	%rcx, %r9
+	ja	5f
+	.if \width == 64
+	vmovdqu64 (%rdx,%rax), %zmm4
+	vpxord	\ks(%rsp,%rax), %zmm4, %zmm4
+	vmovdqu64 %zmm4, (%rsi,%rax)
+	.elseif \width == 32
+	vmovdqu	(%rdx,%rax), %ymm4
+	vpxor	\ks(%rsp,%rax), %ymm4, %ymm4
+	vmovdqu	%ymm4, (%rsi,%rax)
+	.else
+	vmovdqu	(%rdx,%rax), %xmm4
+	vpxor	\ks(%rsp,%rax), %xmm4, %xmm4
+	vmovdqu	%xmm4, (%rsi,%rax)
+	.endif
+	movq	%r9, %rax
+	jmp	4b
+5:	XOR_TAIL \ks
+.endm
+
+/*
  * 4x4 transpose of 32-bit words inside each 128-bit lane (ymm or zmm, VEX or
  * EVEX registers): a, b, c, d hold one state word each of four blocks per
  * lane; afterwards b, t0, d, a hold those four words of the lane's first,
@@ -96,16 +124,22 @@
 	vprold	$7, \b, \b
 .endm
 
-/* x += y; z ^= x; z <<<= n, in four independent register triples. */
-.macro STEP4 n, x0,y0,z0, x1,y1,z1, x2,y2,z2, x3,y3,z3
+/* x += y; z ^= x, in four independent register triples (AVX: xor is
+ * vpxor; AVX-512 registers 16..31 need vpxord). */
+.macro ADD_XOR4 xor, x0,y0,z0, x1,y1,z1, x2,y2,z2, x3,y3,z3
 	vpaddd	\y0, \x0, \x0
 	vpaddd	\y1, \x1, \x1
 	vpaddd	\y2, \x2, \x2
 	vpaddd	\y3, \x3, \x3
-	vpxord	\x0, \z0, \z0
-	vpxord	\x1, \z1, \z1
-	vpxord	\x2, \z2, \z2
-	vpxord	\x3, \z3, \z3
+	\xor	\x0, \z0, \z0
+	\xor	\x1, \z1, \z1
+	\xor	\x2, \z2, \z2
+	\xor	\x3, \z3, \z3
+.endm
+
+/* x += y; z ^= x; z <<<= n, in four independent register triples. */
+.macro STEP4 n, x0,y0,z0, x1,y1,z1, x2,y2,z2, x3,y3,z3
+	ADD_XOR4 vpxord, \x0,\y0,\z0, \x1,\y1,\z1, \x2,\y2,\z2, \x3,\y3,\z3
 	vprold	$\n, \z0, \z0
 	vprold	$\n, \z1, \z1
 	vprold	$\n, \z2, \z2

@@ -83,60 +83,44 @@
 	jnz	1b
 .endm
 
+/* x += y; z ^= x, in four independent register triples. */
+.macro ADD_XOR4_SSE x0,y0,z0, x1,y1,z1, x2,y2,z2, x3,y3,z3
+	paddd	\y0, \x0
+	paddd	\y1, \x1
+	paddd	\y2, \x2
+	paddd	\y3, \x3
+	pxor	\x0, \z0
+	pxor	\x1, \z1
+	pxor	\x2, \z2
+	pxor	\x3, \z3
+.endm
+
+/* x += y; z ^= x; z = z <<< 16 or 8 (pshufb with mask), four triples. */
+.macro STEP_SHUF mask, x0,y0,z0, x1,y1,z1, x2,y2,z2, x3,y3,z3
+	ADD_XOR4_SSE \x0,\y0,\z0, \x1,\y1,\z1, \x2,\y2,\z2, \x3,\y3,\z3
+	pshufb	\mask(%rip), \z0
+	pshufb	\mask(%rip), \z1
+	pshufb	\mask(%rip), \z2
+	pshufb	\mask(%rip), \z3
+.endm
+
+/* The same with z <<< n by shifts, t spilled to SPILL to serve as scratch. */
+.macro STEP_SHIFT n, t, x0,y0,z0, x1,y1,z1, x2,y2,z2, x3,y3,z3
+	ADD_XOR4_SSE \x0,\y0,\z0, \x1,\y1,\z1, \x2,\y2,\z2, \x3,\y3,\z3
+	movdqa	\t, SPILL(%rsp)
+	ROTL	\z0, \n, \t
+	ROTL	\z1, \n, \t
+	ROTL	\z2, \n, \t
+	ROTL	\z3, \n, \t
+	movdqa	SPILL(%rsp), \t
+.endm
+
 /* Four quarter-rounds side by side, four blocks per register. */
 .macro QR4 a0,b0,c0,d0, a1,b1,c1,d1, a2,b2,c2,d2, a3,b3,c3,d3
-	paddd	\b0, \a0
-	paddd	\b1, \a1
-	paddd	\b2, \a2
-	paddd	\b3, \a3
-	pxor	\a0, \d0
-	pxor	\a1, \d1
-	pxor	\a2, \d2
-	pxor	\a3, \d3
-	pshufb	.Lrot16(%rip), \d0
-	pshufb	.Lrot16(%rip), \d1
-	pshufb	.Lrot16(%rip), \d2
-	pshufb	.Lrot16(%rip), \d3
-	paddd	\d0, \c0
-	paddd	\d1, \c1
-	paddd	\d2, \c2
-	paddd	\d3, \c3
-	pxor	\c0, \b0
-	pxor	\c1, \b1
-	pxor	\c2, \b2
-	pxor	\c3, \b3
-	movdqa	\a0, SPILL(%rsp)
-	ROTL	\b0, 12, \a0
-	ROTL	\b1, 12, \a0
-	ROTL	\b2, 12, \a0
-	ROTL	\b3, 12, \a0
-	movdqa	SPILL(%rsp), \a0
-	paddd	\b0, \a0
-	paddd	\b1, \a1
-	paddd	\b2, \a2
-	paddd	\b3, \a3
-	pxor	\a0, \d0
-	pxor	\a1, \d1
-	pxor	\a2, \d2
-	pxor	\a3, \d3
-	pshufb	.Lrot8(%rip), \d0
-	pshufb	.Lrot8(%rip), \d1
-	pshufb	.Lrot8(%rip), \d2
-	pshufb	.Lrot8(%rip), \d3
-	paddd	\d0, \c0
-	paddd	\d1, \c1
-	paddd	\d2, \c2
-	paddd	\d3, \c3
-	pxor	\c0, \b0
-	pxor	\c1, \b1
-	pxor	\c2, \b2
-	pxor	\c3, \b3
-	movdqa	\a0, SPILL(%rsp)
-	ROTL	\b0, 7, \a0
-	ROTL	\b1, 7, \a0
-	ROTL	\b2, 7, \a0
-	ROTL	\b3, 7, \a0
-	movdqa	SPILL(%rsp), \a0
+	STEP_SHUF .Lrot16, \a0,\b0,\d0, \a1,\b1,\d1, \a2,\b2,\d2, \a3,\b3,\d3
+	STEP_SHIFT 12, \a0, \c0,\d0,\b0, \c1,\d1,\b1, \c2,\d2,\b2, \c3,\d3,\b3
+	STEP_SHUF .Lrot8, \a0,\b0,\d0, \a1,\b1,\d1, \a2,\b2,\d2, \a3,\b3,\d3
+	STEP_SHIFT 7, \a0, \c0,\d0,\b0, \c1,\d1,\b1, \c2,\d2,\b2, \c3,\d3,\b3
 .endm
 
 /*
