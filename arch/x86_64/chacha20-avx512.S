@@ -123,23 +123,5 @@ chacha20_avx512:
 	XOR_KS	KS, 64
 
 .Ldone:
-	/* Wipe the keystream copy (r11 bytes). Registers are not wiped (as in
-	 * the kernel). */
-	vpxord	%zmm0, %zmm0, %zmm0
-	xorl	%eax, %eax
-	testl	%r11d, %r11d
-	jz	.Lwiped
-.Lwipe:
-	vmovdqa64 %zmm0, (%rsp,%rax)
-	addl	$64, %eax
-	cmpl	%r11d, %eax
-	jb	.Lwipe
-.Lwiped:
-	xorl	%r10d, %r10d
-	movq	%rbp, %rsp
-	popq	%rbp
-	vzeroupper
-.Ldone_noframe:
-	STORE_ROW3
-	ret
+	RETURN_WIPING 64, .Ldone_noframe
 .size chacha20_avx512, .-chacha20_avx512

@@ -204,25 +204,7 @@ chacha20_avx512vl:
 	XOR_KS	KS, 32
 
 .Ldone:
-	/* Wipe the keystream copy (r11 bytes). Registers are not wiped (as in
-	 * the kernel): measurably slower at 64 bytes, and not stack. */
-	vpxor	%xmm0, %xmm0, %xmm0
-	xorl	%eax, %eax
-	testl	%r11d, %r11d
-	jz	.Lwiped
-.Lwipe:
-	vmovdqa	%ymm0, (%rsp,%rax)
-	addl	$32, %eax
-	cmpl	%r11d, %eax
-	jb	.Lwipe
-.Lwiped:
-	xorl	%r10d, %r10d
-	movq	%rbp, %rsp
-	popq	%rbp
-	vzeroupper
-.Ldone_noframe:
-	STORE_ROW3
-	ret
+	RETURN_WIPING 32, .Ldone_noframe
 .size chacha20_avx512vl, .-chacha20_avx512vl
 
 /* HChaCha20: the 20 rounds on (constants, key, nonce), words 0..3 and 12..15

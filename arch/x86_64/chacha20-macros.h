@@ -28,6 +28,36 @@
 .endm
 
 /*
+ * The AVX-512 backends' way out: wipe the r11 bytes of keystream copied to
+ * the (64-byte aligned) stack frame, \width bytes a store (32 or 64), pop
+ * the frame set up with rbp, then (at \noframe, where a zero length jumps)
+ * store row 3 and return. Registers are not wiped, as in the kernel: it is
+ * measurably slower at 64 bytes, and they are not memory.
+ */
+.macro RETURN_WIPING width, noframe
+	vpxor	%xmm0, %xmm0, %xmm0
+	xorl	%eax, %eax
+	testl	%r11d, %r11d
+	jz	7f
+6:
+	.if \width == 64
+	vmovdqa64 %zmm0, (%rsp,%rax)
+	.else
+	vmovdqa	%ymm0, (%rsp,%rax)
+	.endif
+	addl	$\width, %eax
+	cmpl	%r11d, %eax
+	jb	6b
+7:	xorl	%r10d, %r10d
+	movq	%rbp, %rsp
+	popq	%rbp
+	vzeroupper
+\noframe:
+	STORE_ROW3
+	ret
+.endm
+
+/*
  * XOR the bytes [%rax, %rcx) of src with keystream saved on the stack at
  * \ks(%rsp) into dst, eight bytes at a time and then byte by byte. Leaves
  * %rax = %rcx; clobbers %r9 and %r10. Branches depend only on the (public)
