@@ -299,10 +299,8 @@ void fuzz_list(FILE *o)
 {
 	fprintf(o, "target %s (every ChaCha20 row x every Poly1305 row, public API):\n",
 		AEAD_NAME);
-	for (size_t i = 0; i < chacha20_nimpls; i++)
-		fuzz_list_row(o, chacha20_impls[i].name, chacha20_impls[i].features);
-	for (size_t i = 0; i < poly1305_nimpls; i++)
-		fuzz_list_row(o, poly1305_impls[i].name, poly1305_impls[i].features);
+	FUZZ_LIST_TABLE(o, chacha20_impls, chacha20_nimpls);
+	FUZZ_LIST_TABLE(o, poly1305_impls, poly1305_nimpls);
 	sodium_list(o, AEAD_NAME " (ietf, combined mode)");
 #ifdef AEAD_OPENSSL_NONE
 	fprintf(o, "  oracle OpenSSL: not compared, %s\n", AEAD_OPENSSL_NONE);
@@ -313,12 +311,6 @@ void fuzz_list(FILE *o)
 
 void fuzz_dispatch(FILE *out)
 {
-#ifdef ZINC_TESTING
-	for (size_t i = 0; i < chacha20_nimpls; i++)
-		fuzz_print_hits(out, "public aead chacha20 row", chacha20_impls[i].name, chacha20_hits[i]);
-	for (size_t i = 0; i < poly1305_nimpls; i++)
-		fuzz_print_hits(out, "public aead poly1305 row", poly1305_impls[i].name, poly1305_hits[i]);
-#else
-	fprintf(out, "  dispatch counters need -DZINC_TESTING\n");
-#endif
+	FUZZ_PRINT_TABLE_HITS(out, "public aead chacha20 row", chacha20_impls, chacha20_nimpls, chacha20_hits);
+	FUZZ_PRINT_TABLE_HITS(out, "public aead poly1305 row", poly1305_impls, poly1305_nimpls, poly1305_hits);
 }

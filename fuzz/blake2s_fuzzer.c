@@ -214,8 +214,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 void fuzz_list(FILE *o)
 {
 	fprintf(o, "target blake2s (one update and streamed, keyed, every outlen; HMAC):\n");
-	for (size_t i = 0; i < blake2s_nimpls; i++)
-		fuzz_list_row(o, blake2s_impls[i].name, blake2s_impls[i].features);
+	FUZZ_LIST_TABLE(o, blake2s_impls, blake2s_nimpls);
 	libb2_list(o, "blake2s, outlen 1..32, keylen 0..32, one-shot and streamed");
 	openssl_list(o, "BLAKE2S-256 unkeyed outlen 32, BLAKE2SMAC keyed, HMAC-BLAKE2s-256");
 	fprintf(o, "  (libsodium: not an oracle here, it has no BLAKE2s)\n");
@@ -223,10 +222,5 @@ void fuzz_list(FILE *o)
 
 void fuzz_dispatch(FILE *out)
 {
-#ifdef ZINC_TESTING
-	for (size_t i = 0; i < blake2s_nimpls; i++)
-		fuzz_print_hits(out, "public blake2s calls", blake2s_impls[i].name, blake2s_hits[i]);
-#else
-	fprintf(out, "  dispatch counters need -DZINC_TESTING\n");
-#endif
+	FUZZ_PRINT_TABLE_HITS(out, "public blake2s calls", blake2s_impls, blake2s_nimpls, blake2s_hits);
 }

@@ -303,18 +303,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 void fuzz_list(FILE *o)
 {
 	fprintf(o, "target chacha20 (ChaCha20 one-shot and streamed, HChaCha20):\n");
-	for (size_t i = 0; i < chacha20_nimpls; i++)
-		fuzz_list_row(o, chacha20_impls[i].name, chacha20_impls[i].features);
+	FUZZ_LIST_TABLE(o, chacha20_impls, chacha20_nimpls);
 	sodium_list(o, "chacha20 (IETF, with counter; split at a 2^32 wrap), hchacha20");
 	openssl_list(o, "EVP_chacha20 (split at a 2^32 wrap); no HChaCha20");
 }
 
 void fuzz_dispatch(FILE *out)
 {
-#ifdef ZINC_TESTING
-	for (size_t i = 0; i < chacha20_nimpls; i++)
-		fuzz_print_hits(out, "public chacha20 calls", chacha20_impls[i].name, chacha20_hits[i]);
-#else
-	fprintf(out, "  dispatch counters need -DZINC_TESTING\n");
-#endif
+	FUZZ_PRINT_TABLE_HITS(out, "public chacha20 calls", chacha20_impls, chacha20_nimpls, chacha20_hits);
 }

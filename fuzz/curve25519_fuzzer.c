@@ -247,18 +247,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 void fuzz_list(FILE *o)
 {
 	fprintf(o, "target curve25519 (variable base, base point, bit 255, low-order points):\n");
-	for (size_t i = 0; i < curve25519_nimpls; i++)
-		fuzz_list_row(o, curve25519_impls[i].name, curve25519_impls[i].features);
+	FUZZ_LIST_TABLE(o, curve25519_impls, curve25519_nimpls);
 	sodium_list(o, "crypto_scalarmult_curve25519 (-1 = all-zero), _base");
 	openssl_list(o, "X25519 EVP_PKEY_derive (error = all-zero), raw public key");
 }
 
 void fuzz_dispatch(FILE *out)
 {
-#ifdef ZINC_TESTING
-	for (size_t i = 0; i < curve25519_nimpls; i++)
-		fuzz_print_hits(out, "public curve25519 calls", curve25519_impls[i].name, curve25519_hits[i]);
-#else
-	fprintf(out, "  dispatch counters need -DZINC_TESTING\n");
-#endif
+	FUZZ_PRINT_TABLE_HITS(out, "public curve25519 calls", curve25519_impls, curve25519_nimpls, curve25519_hits);
 }

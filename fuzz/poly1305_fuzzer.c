@@ -165,18 +165,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 void fuzz_list(FILE *o)
 {
 	fprintf(o, "target poly1305 (one update and streamed, public API):\n");
-	for (size_t i = 0; i < poly1305_nimpls; i++)
-		fuzz_list_row(o, poly1305_impls[i].name, poly1305_impls[i].features);
+	FUZZ_LIST_TABLE(o, poly1305_impls, poly1305_nimpls);
 	sodium_list(o, "crypto_onetimeauth_poly1305");
 	openssl_list(o, "EVP_MAC POLY1305");
 }
 
 void fuzz_dispatch(FILE *out)
 {
-#ifdef ZINC_TESTING
-	for (size_t i = 0; i < poly1305_nimpls; i++)
-		fuzz_print_hits(out, "public poly1305 calls", poly1305_impls[i].name, poly1305_hits[i]);
-#else
-	fprintf(out, "  dispatch counters need -DZINC_TESTING\n");
-#endif
+	FUZZ_PRINT_TABLE_HITS(out, "public poly1305 calls", poly1305_impls, poly1305_nimpls, poly1305_hits);
 }

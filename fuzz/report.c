@@ -169,3 +169,8 @@ void fuzz_print_hits(FILE *out, const char *table, const char *name, unsigned lo
 {
 	fprintf(out, "  dispatch      %-28s %-60s %lu\n", table, name, hits);
 }
+
+void fuzz_print_no_hits(FILE *out, const char *table)
+{
+	fprintf(out, "  dispatch      %-28s counters need -DZINC_TESTING\n", table);
+}

@@ -55,7 +55,25 @@ void fuzz_list(FILE *out);
  * wrong (but correct) backend, so --stats shows it. */
 void fuzz_dispatch(FILE *out);
 void fuzz_print_hits(FILE *out, const char *table, const char *name, unsigned long hits);
+/* Says that a build without ZINC_TESTING has no hit counters for table. */
+void fuzz_print_no_hits(FILE *out, const char *table);
 /* Prints one line per backend row: name, features, usable or not. */
 void fuzz_list_row(FILE *out, const char *name, uint32_t features);
+
+/* fuzz_list_row for every row of a backend table (rows with .name and
+ * .features, as every lib/<primitive>/<primitive>.h table has). */
+#define FUZZ_LIST_TABLE(out, impls, n)						\
+	for (size_t fuzz_i_ = 0; fuzz_i_ < (n); fuzz_i_++)			\
+		fuzz_list_row((out), (impls)[fuzz_i_].name, (impls)[fuzz_i_].features)
+
+/* fuzz_print_hits for every row of a table from its hit counters, which
+ * exist only in ZINC_TESTING builds. */
+#ifdef ZINC_TESTING
+#define FUZZ_PRINT_TABLE_HITS(out, table, impls, n, hits)			\
+	for (size_t fuzz_i_ = 0; fuzz_i_ < (n); fuzz_i_++)			\
+		fuzz_print_hits((out), (table), (impls)[fuzz_i_].name, (hits)[fuzz_i_])
+#else
+#define FUZZ_PRINT_TABLE_HITS(out, table, impls, n, hits) fuzz_print_no_hits((out), (table))
+#endif
 
 #endif
