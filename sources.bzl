@@ -13,6 +13,7 @@ LIB_SRCS = {
         "lib/poly1305/poly1305.c",
         "lib/poly1305/poly1305-donna32.c",
         "lib/poly1305/poly1305-donna64.c",
+        "lib/poly1305/poly1305-x86_64.c",
     ],
     "chacha20poly1305": ["lib/chacha20poly1305/chacha20poly1305.c"],
     "blake2s": ["lib/blake2s/blake2s.c"],
@@ -31,6 +32,8 @@ ASM_SRCS = {
         "arch/x86_64/chacha20-avx2.S",
         "arch/x86_64/chacha20-avx512vl.S",
         "arch/x86_64/chacha20-avx512.S",
+        "arch/x86_64/poly1305-x86_64.S",
+        "arch/x86_64/poly1305-avx2.S",
     ],
     "arm64": [],
 }

@@ -14,13 +14,17 @@
 
 const struct poly1305_impl poly1305_impls[] = {
 	{ "poly1305-donna32", 0, 0, poly1305_donna32_init, poly1305_donna32_blocks,
-	  poly1305_donna32_emit },
+	  poly1305_donna32_emit, POLY1305_TEST(poly1305_donna32_test) },
 #ifdef __SIZEOF_INT128__
 	{ "poly1305-donna64", 0, 0, poly1305_donna64_init, poly1305_donna64_blocks,
-	  poly1305_donna64_emit },
+	  poly1305_donna64_emit, POLY1305_TEST(poly1305_donna64_test) },
 #endif
 #ifdef ZINC_ASM_X86_64
-	/* x86-64 assembly rows go here, least preferred first. */
+	/* x86-64 assembly rows, least preferred first. */
+	{ "poly1305-x86_64", 0, 0, poly1305_x86_64_init, poly1305_x86_64_blocks,
+	  poly1305_x86_64_emit, POLY1305_TEST(poly1305_x86_64_test) },
+	{ "poly1305-avx2", ZINC_CPU_AVX2, 0, poly1305_x86_64_init, poly1305_avx2_blocks,
+	  poly1305_x86_64_emit, POLY1305_TEST(poly1305_avx2_test) },
 #endif
 };
 

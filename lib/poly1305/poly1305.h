@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <zinc/poly1305.h>
 
+struct poly1305_test;
+
 struct poly1305_impl {
 	const char *name;   /* "poly1305-<variant>" */
 	uint32_t features;
@@ -21,7 +23,15 @@ struct poly1305_impl {
 	void (*blocks)(void *state, const uint8_t *in, size_t len, uint32_t padbit);
 	/* mac = (h mod 2^130-5) + s mod 2^128, little-endian. */
 	void (*emit)(void *state, uint8_t mac[POLY1305_MAC_SIZE], const uint32_t s[4]);
+	/* State-level access under ZINC_TESTING (below); NULL otherwise. */
+	const struct poly1305_test *test;
 };
+
+#ifdef ZINC_TESTING
+#define POLY1305_TEST(t) (&(t))
+#else
+#define POLY1305_TEST(t) NULL
+#endif
 
 extern const struct poly1305_impl poly1305_impls[];
 extern const size_t poly1305_nimpls;
@@ -44,6 +54,49 @@ void poly1305_donna64_emit(void *state, uint8_t mac[POLY1305_MAC_SIZE], const ui
 
 #ifdef ZINC_TESTING
 extern unsigned long poly1305_hits[];
+
+/*
+ * State-level access, for the poly1305_state target and the unit tests
+ * (DESIGN section 5): put the accumulator of a row into any state its own
+ * contract allows, step, convert, emit, and read it back.
+ *
+ * A form is n limbs, limb i of weight 2^(bits * i); a state in that form is
+ * legal while limb i <= max[i] for every i. Each row's header comment says
+ * why its bounds are what they are; its blocks() must take any legal state
+ * and leave a legal one, and its emit() must take any legal state.
+ */
+struct poly1305_form {
+	unsigned n, bits;
+	uint64_t max[5];
+};
+
+struct poly1305_test {
+	struct poly1305_form h;	/* h between calls */
+	void (*set_h)(void *state, const uint64_t *limbs);
+	void (*get_h)(const void *state, uint64_t *limbs);
+	/* Rows with vector lanes: nlanes lanes of the lane form, laid out
+	 * limb-major (limbs[nlanes * i + j] is limb i of lane j, lane j
+	 * weighted by r^(nlanes - j) at the end). run_lanes starts the row's
+	 * vector loop from them, runs it over len bytes (a multiple of
+	 * 16 * nlanes; padbit 1), folds the lanes and stores h. */
+	struct poly1305_form lane;
+	unsigned nlanes;
+	void (*run_lanes)(void *state, const uint64_t *limbs, const uint8_t *in, size_t len);
+};
+
+extern const struct poly1305_test poly1305_donna32_test, poly1305_donna64_test;
+#endif
+
+#ifdef ZINC_ASM_X86_64
+/* arch/x86_64/poly1305-x86_64.S and poly1305-avx2.S. */
+void poly1305_x86_64_init(void *state, const uint8_t r[16]);
+void poly1305_x86_64_blocks(void *state, const uint8_t *in, size_t len, uint32_t padbit);
+void poly1305_x86_64_emit(void *state, uint8_t mac[POLY1305_MAC_SIZE], const uint32_t s[4]);
+void poly1305_avx2_blocks(void *state, const uint8_t *in, size_t len, uint32_t padbit);
+#ifdef ZINC_TESTING
+void poly1305_avx2_test_lanes(void *state, const uint64_t *limbs, const uint8_t *in, size_t len);
+extern const struct poly1305_test poly1305_x86_64_test, poly1305_avx2_test;
+#endif
 #endif
 
 #endif

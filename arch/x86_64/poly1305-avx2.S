@@ -1,0 +1,439 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Poly1305 (RFC 8439 section 2.5) for x86-64 with AVX2: four blocks at a
+ * time in four lanes of radix-2^26 limbs, the rest in base 2^64 scalar
+ * code (poly1305-x86_64.S). Between calls h is kept in base 2^64 exactly as
+ * poly1305-x86_64 keeps it, so init and emit are that row's and any call
+ * may take either path.
+ *
+ * void poly1305_avx2_blocks(void *state, const uint8_t *in, size_t len, uint32_t padbit)
+ *	Fewer than VEC_MIN bytes: poly1305_x86_64_blocks. Otherwise, with
+ *	blocks m_0 .. m_{4n-1} and lanes A_j (j = 0..3):
+ *	  A_0 = h + m_0, A_j = m_j;  A_j = A_j r^4 + m_{4k+j} for k = 1..n-1;
+ *	  h = A_0 r^4 + A_1 r^3 + A_2 r^2 + A_3 r,
+ *	then the len mod 64 bytes left go to the scalar loop.
+ * void poly1305_avx2_test_lanes(void *state, const uint64_t lanes[20],
+ *				 const uint8_t *in, size_t len)	(ZINC_TESTING)
+ *	Starts the loop above from the lanes given (lanes[4 i + j] = limb i
+ *	of A_j), runs it over len bytes (a multiple of 64, padbit 1) and
+ *	stores the resulting h, so a test can reach any legal lane state.
+ *
+ * Representations and limb bounds (the state-level target enforces them):
+ *	h between calls: base 2^64 as in poly1305-x86_64 (h2 <= 7 in, <= 4
+ *	  out; a conversion in may see h up to 2^131, so its top limb is
+ *	  < 2^27).
+ *	Lanes: five 26-bit limbs a_0..a_4 per lane in 64-bit elements. Each
+ *	  limb is < 2^28 whenever the lanes are multiplied: a product with
+ *	  r_j < 2^26 or 5 r_j < 2^29 is < 2^57, a column of five < 2^60 and
+ *	  the sum over four lanes < 2^62. The carry pass below leaves
+ *	  a_0, a_2, a_3 < 2^26, a_1 < 2^26 + 2^11, a_4 < 2^26 + 2^9 from
+ *	  columns < 2^60; adding a block (limbs < 2^26, a_4 < 2^25 with the
+ *	  pad bit) keeps every limb < 2^28. The first block's lane gets h
+ *	  (limbs < 2^26, top < 2^27) and m_0: < 2^28 too.
+ *	Back to base 2^64: the four lanes' columns are summed (< 2^62),
+ *	  carried fully in scalar code (d_0..d_4 < 2^26 but d_1 < 2^26 + 2^13)
+ *	  and packed: h < 2^130 + 2^52, so h2 <= 4.
+ *	Powers r, r^2, r^3, r^4 are computed once per key (scalar, fully
+ *	  reduced, so their limbs are < 2^26) and kept in the state.
+ *
+ * Register plan: ymm0-4 the lanes' limbs a_0..a_4, ymm5-9 the product
+ * columns d_0..d_4, ymm10-13 scratch (products, block loads), ymm14 the pad
+ * bit at 2^24 of each lane, ymm15 the 26-bit mask. rdi state, rsi in, rbp
+ * bytes left, r15 padbit; the scalar parts as in poly1305-macros.h.
+ * vzeroall before returning wipes every vector register.
+ *
+ * CPU features: AVX2 (vpmuludq, vpbroadcastd, vinserti128 on ymm).
+ */
+
+.section .note.GNU-stack,"",%progbits
+
+#include "poly1305-macros.h"
+
+/* Below this many bytes a call runs the scalar loop only. */
+#define VEC_MIN	128
+
+/* State layout after the poly1305-x86_64 words (512 bytes at most). */
+#define READY	48		/* powers below are valid */
+#define RB(j)	(64 + 32 * (j))	/* r^4 limb j broadcast to 8 dwords */
+#define SB(j)	(192 + 32 * (j))	/* 5 r^4 limb j, j = 1..4 */
+#define PW(j)	(352 + 16 * (j))	/* limb j of r^4, r^3, r^2, r^1 */
+#define SW(j)	(416 + 16 * (j))	/* 5 times those, j = 1..4 */
+
+#define MASK26	0x3ffffff
+
+#define A0	%ymm0
+#define A1	%ymm1
+#define A2	%ymm2
+#define A3	%ymm3
+#define A4	%ymm4
+#define D0	%ymm5
+#define D1	%ymm6
+#define D2	%ymm7
+#define D3	%ymm8
+#define D4	%ymm9
+#define T0	%ymm10
+#define T1	%ymm11
+#define T2	%ymm12
+#define T3	%ymm13
+#define PAD	%ymm14
+#define MASK	%ymm15
+
+.section .rodata
+.balign 8
+.Lmask26:	.quad	MASK26
+
+.text
+
+/* d += a * op, with t as scratch. */
+.macro MULADD op, a, d, t
+	vpmuludq	\op, \a, \t
+	vpaddq		\t, \d, \d
+.endm
+
+/*
+ * Column j of d = a * (r_0 .. r_4): the products with r_j (rop) and with
+ * 5 r_j (sop, j >= 1). Column 0 starts the sums.
+ */
+.macro COLUMN j, rop, sop
+.if \j == 0
+	vpmuludq	\rop, A0, D0
+	vpmuludq	\rop, A1, D1
+	vpmuludq	\rop, A2, D2
+	vpmuludq	\rop, A3, D3
+	vpmuludq	\rop, A4, D4
+.elseif \j == 1
+	MULADD	\rop, A0, D1, T0
+	MULADD	\rop, A1, D2, T1
+	MULADD	\rop, A2, D3, T0
+	MULADD	\rop, A3, D4, T1
+	MULADD	\sop, A4, D0, T0
+.elseif \j == 2
+	MULADD	\rop, A0, D2, T1
+	MULADD	\rop, A1, D3, T0
+	MULADD	\rop, A2, D4, T1
+	MULADD	\sop, A3, D0, T0
+	MULADD	\sop, A4, D1, T1
+.elseif \j == 3
+	MULADD	\rop, A0, D3, T0
+	MULADD	\rop, A1, D4, T1
+	MULADD	\sop, A2, D0, T0
+	MULADD	\sop, A3, D1, T1
+	MULADD	\sop, A4, D2, T0
+.else
+	MULADD	\rop, A0, D4, T1
+	MULADD	\sop, A1, D0, T0
+	MULADD	\sop, A2, D1, T1
+	MULADD	\sop, A3, D2, T0
+	MULADD	\sop, A4, D3, T1
+.endif
+.endm
+
+/* Four blocks at (%rsi) split into limbs: block j in lane j of l0..l4. */
+.macro SPLIT4 l0, l1, l2, l3, l4
+	vmovdqu		0(%rsi), %xmm10
+	vinserti128	$1, 32(%rsi), T0, T0		/* m0 | m2 */
+	vmovdqu		16(%rsi), %xmm11
+	vinserti128	$1, 48(%rsi), T1, T1		/* m1 | m3 */
+	vpunpcklqdq	T1, T0, T2			/* low words */
+	vpunpckhqdq	T1, T0, T3			/* high words */
+	vpand		MASK, T2, \l0
+	vpsrlq		$26, T2, \l1
+	vpand		MASK, \l1, \l1
+	vpsrlq		$52, T2, \l2
+	vpsllq		$12, T3, T0
+	vpor		T0, \l2, \l2
+	vpand		MASK, \l2, \l2
+	vpsrlq		$14, T3, \l3
+	vpand		MASK, \l3, \l3
+	vpsrlq		$40, T3, \l4
+	vpor		PAD, \l4, \l4
+.endm
+
+/* a_i = a_i + d_i, then one carry pass (bounds in the header). */
+.macro ADD_CARRY
+	vpaddq	D0, A0, A0
+	vpaddq	D1, A1, A1
+	vpaddq	D2, A2, A2
+	vpaddq	D3, A3, A3
+	vpaddq	D4, A4, A4
+	vpsrlq	$26, A0, T0
+	vpsrlq	$26, A3, T1
+	vpand	MASK, A0, A0
+	vpand	MASK, A3, A3
+	vpaddq	T0, A1, A1
+	vpaddq	T1, A4, A4
+	vpsrlq	$26, A1, T0
+	vpsrlq	$26, A4, T1
+	vpand	MASK, A1, A1
+	vpand	MASK, A4, A4
+	vpaddq	T0, A2, A2
+	vpaddq	T1, A0, A0
+#ifdef ZINC_PLANT_POLY1305_AVX2_CARRY
+	/* planted bug for the harness's self-test (fuzz/planted/README.md):
+	 * the top-limb carry times 4 in 32-bit lanes loses its high bits */
+	vpslld	$2, T1, T1
+#else
+	vpsllq	$2, T1, T1
+#endif
+	vpaddq	T1, A0, A0
+	vpsrlq	$26, A2, T0
+	vpsrlq	$26, A0, T1
+	vpand	MASK, A2, A2
+	vpand	MASK, A0, A0
+	vpaddq	T0, A3, A3
+	vpaddq	T1, A1, A1
+	vpsrlq	$26, A3, T0
+	vpand	MASK, A3, A3
+	vpaddq	T0, A4, A4
+.endm
+
+/* rax, rbx, rcx, rdx, r14 = the radix-2^26 limbs of h in r8, r9, r10
+ * (the top one takes every bit of h from 2^104 up). */
+.macro TO26
+	movq	%r8, %rax
+	andl	$MASK26, %eax
+	movq	%r8, %rbx
+	shrq	$26, %rbx
+	andl	$MASK26, %ebx
+	movq	%r8, %rcx
+	shrq	$52, %rcx
+	movq	%r9, %rdx
+	shlq	$12, %rdx
+	orq	%rdx, %rcx
+	andl	$MASK26, %ecx
+	movq	%r9, %rdx
+	shrq	$14, %rdx
+	andl	$MASK26, %edx
+	movq	%r9, %r14
+	shrq	$40, %r14
+	movq	%r10, %r11
+	shlq	$24, %r11
+	orq	%r11, %r14
+.endm
+
+/* Stores the limbs TO26 left (a power of r < 2^130) as lane l of PW/SW. */
+.macro STORE_POWER l
+	movl	%eax, PW(0) + 4 * \l(%rdi)
+	movl	%ebx, PW(1) + 4 * \l(%rdi)
+	leal	(%rbx, %rbx, 4), %ebx
+	movl	%ebx, SW(1) + 4 * \l(%rdi)
+	movl	%ecx, PW(2) + 4 * \l(%rdi)
+	leal	(%rcx, %rcx, 4), %ecx
+	movl	%ecx, SW(2) + 4 * \l(%rdi)
+	movl	%edx, PW(3) + 4 * \l(%rdi)
+	leal	(%rdx, %rdx, 4), %edx
+	movl	%edx, SW(3) + 4 * \l(%rdi)
+	movl	%r14d, PW(4) + 4 * \l(%rdi)
+	leal	(%r14, %r14, 4), %r14d
+	movl	%r14d, SW(4) + 4 * \l(%rdi)
+.endm
+
+/* Next power: h = h r mod p, fully reduced; then its limbs in lane l. */
+.macro NEXT_POWER l
+	movq	R0(%rdi), %r11
+	MUL_R
+	REDUCE_FULL
+	TO26
+	STORE_POWER \l
+.endm
+
+.macro PROLOGUE
+	pushq	%rbx
+	pushq	%rbp
+	pushq	%r12
+	pushq	%r13
+	pushq	%r14
+	pushq	%r15
+.endm
+
+.macro EPILOGUE
+	popq	%r15
+	popq	%r14
+	popq	%r13
+	popq	%r12
+	popq	%rbp
+	popq	%rbx
+.endm
+
+/* hi += lo >> 26, lo keeps its low 26 bits: one step of a full carry. */
+.macro CARRY26 lo, hi
+	movq	\lo, %rax
+	shrq	$26, %rax
+	andq	$MASK26, \lo
+	addq	%rax, \hi
+.endm
+
+/* Computes the powers of r into the state unless it holds them already. */
+.macro POWERS_READY
+	cmpq	$0, READY(%rdi)
+	jne	1f
+	call	.Lpowers
+1:
+.endm
+
+/*
+ * r, r^2, r^3, r^4 into lanes 3, 2, 1, 0 of PW/SW, r^4 broadcast into
+ * RB/SB. Clobbers rax-rdx, r8-r14, ymm10.
+ */
+.type	.Lpowers, @function
+.Lpowers:
+	movq	R0(%rdi), %r8
+	movq	R1(%rdi), %r9
+	xorl	%r10d, %r10d
+	movq	R1(%rdi), %r12
+	movq	S1(%rdi), %r13
+	movq	%r8, %r11
+	TO26
+	STORE_POWER 3
+	NEXT_POWER 2
+	NEXT_POWER 1
+	NEXT_POWER 0
+	vpbroadcastd	PW(0)(%rdi), T0
+	vmovdqu		T0, RB(0)(%rdi)
+	.irp j, 1, 2, 3, 4
+	vpbroadcastd	PW(\j)(%rdi), T0
+	vmovdqu		T0, RB(\j)(%rdi)
+	vpbroadcastd	SW(\j)(%rdi), T0
+	vmovdqu		T0, SB(\j)(%rdi)
+	.endr
+	movq	$1, READY(%rdi)
+	ret
+.size	.Lpowers, .-.Lpowers
+
+.globl	poly1305_avx2_blocks
+.hidden	poly1305_avx2_blocks
+.type	poly1305_avx2_blocks, @function
+.balign	32
+poly1305_avx2_blocks:
+	endbr64
+	cmpq	$VEC_MIN, %rdx
+	jb	poly1305_x86_64_blocks
+	PROLOGUE
+	movq	%rdx, %rbp
+	movl	%ecx, %r15d
+	POWERS_READY
+	/* Lane 0 starts at h, the others at 0. */
+	movq	H0(%rdi), %r8
+	movq	H1(%rdi), %r9
+	movq	H2(%rdi), %r10
+	TO26
+	vmovq	%rax, %xmm0
+	vmovq	%rbx, %xmm1
+	vmovq	%rcx, %xmm2
+	vmovq	%rdx, %xmm3
+	vmovq	%r14, %xmm4
+	call	.Lsetup
+	SPLIT4	D0, D1, D2, D3, D4
+	vpaddq	D0, A0, A0
+	vpaddq	D1, A1, A1
+	vpaddq	D2, A2, A2
+	vpaddq	D3, A3, A3
+	vpaddq	D4, A4, A4
+	addq	$64, %rsi
+	subq	$64, %rbp
+	jmp	.Lloop_check
+
+.balign	32
+.Lloop:
+	COLUMN	0, RB(0)(%rdi)
+	COLUMN	1, RB(1)(%rdi), SB(1)(%rdi)
+	COLUMN	2, RB(2)(%rdi), SB(2)(%rdi)
+	COLUMN	3, RB(3)(%rdi), SB(3)(%rdi)
+	COLUMN	4, RB(4)(%rdi), SB(4)(%rdi)
+	SPLIT4	A0, A1, A2, A3, A4
+	ADD_CARRY
+	addq	$64, %rsi
+	subq	$64, %rbp
+.Lloop_check:
+	cmpq	$64, %rbp
+	jae	.Lloop
+
+	/* h = A_0 r^4 + A_1 r^3 + A_2 r^2 + A_3 r. */
+	vpmovzxdq	PW(0)(%rdi), T2
+	COLUMN	0, T2
+	.irp j, 1, 2, 3, 4
+	vpmovzxdq	PW(\j)(%rdi), T2
+	vpmovzxdq	SW(\j)(%rdi), T3
+	COLUMN	\j, T2, T3
+	.endr
+	/* Sum the four lanes of each column into r8..r12. */
+	.irp d, 5, 6, 7, 8, 9
+	vextracti128	$1, %ymm\d, %xmm10
+	vpaddq		%xmm10, %xmm\d, %xmm10
+	vpshufd		$0x4e, %xmm10, %xmm11
+	vpaddq		%xmm11, %xmm10, %xmm\d
+	.endr
+	vmovq	%xmm5, %r8
+	vmovq	%xmm6, %r9
+	vmovq	%xmm7, %r10
+	vmovq	%xmm8, %r11
+	vmovq	%xmm9, %r12
+	vzeroall
+	/* Full carry (columns < 2^62, so 5 (d4 >> 26) < 2^39). */
+	CARRY26	%r8, %r9
+	CARRY26	%r9, %r10
+	CARRY26	%r10, %r11
+	CARRY26	%r11, %r12
+	movq	%r12, %rax
+	shrq	$26, %rax
+	andq	$MASK26, %r12
+	leaq	(%rax, %rax, 4), %rax
+	addq	%rax, %r8
+	CARRY26	%r8, %r9
+	/* Pack: h0 = d0 + d1 2^26 + d2 2^52, h1 = d2 2^-12 + d3 2^14 + d4 2^40,
+	 * h2 = d4 2^-24, with the carries of the two 64-bit additions. */
+	shlq	$26, %r9
+	addq	%r9, %r8
+	movq	%r10, %rax
+	shlq	$52, %rax
+	shrq	$12, %r10
+	shlq	$14, %r11
+	addq	%r11, %r10
+	movq	%r12, %rcx
+	shlq	$40, %rcx
+	shrq	$24, %r12
+	addq	%rax, %r8
+	adcq	%rcx, %r10
+	adcq	$0, %r12
+	movq	%r8, H0(%rdi)
+	movq	%r10, H1(%rdi)
+	movq	%r12, H2(%rdi)
+	/* The last len mod 64 bytes, if any, in base 2^64. */
+	movq	%rbp, %rdx
+	movl	%r15d, %ecx
+	EPILOGUE
+	jmp	poly1305_x86_64_blocks
+.size	poly1305_avx2_blocks, .-poly1305_avx2_blocks
+
+/* The 26-bit mask and the pad bit (r15 at 2^24 of every lane). */
+.type	.Lsetup, @function
+.Lsetup:
+	vpbroadcastq	.Lmask26(%rip), MASK
+	movq	%r15, %rax
+	shlq	$24, %rax
+	vmovq		%rax, %xmm14
+	vpbroadcastq	%xmm14, PAD
+	ret
+.size	.Lsetup, .-.Lsetup
+
+#ifdef ZINC_TESTING
+.globl	poly1305_avx2_test_lanes
+.hidden	poly1305_avx2_test_lanes
+.type	poly1305_avx2_test_lanes, @function
+.balign	32
+poly1305_avx2_test_lanes:
+	endbr64
+	PROLOGUE
+	movq	%rcx, %rbp
+	movl	$1, %r15d
+	vmovdqu	0(%rsi), A0
+	vmovdqu	32(%rsi), A1
+	vmovdqu	64(%rsi), A2
+	vmovdqu	96(%rsi), A3
+	vmovdqu	128(%rsi), A4
+	movq	%rdx, %rsi
+	POWERS_READY
+	call	.Lsetup
+	jmp	.Lloop_check
+.size	poly1305_avx2_test_lanes, .-poly1305_avx2_test_lanes
+#endif

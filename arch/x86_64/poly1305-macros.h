@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Scalar Poly1305 steps in base 2^64 shared by poly1305-x86_64.S and
+ * poly1305-avx2.S (which uses them for its powers of r and its short calls).
+ *
+ * h = h0 + h1 2^64 + h2 2^128 in %r8, %r9, %r10; the clamped key
+ * r = r0 + r1 2^64 in %r11, %r12 and s1 = r1 + (r1 >> 2) in %r13.
+ * Clamping leaves r0, r1 < 2^60 and r1 = 0 mod 4, so s1 < 2^61 and, as
+ * 2^130 = 5 (mod p), r1 2^128 = (r1 / 4) 2^130 = s1 - r1 (mod p):
+ *
+ *   h r = (h0 r0 + h1 s1) + (h0 r1 + h1 r0 + h2 s1) 2^64 + (h2 r0) 2^128.
+ */
+
+/* State layout (struct poly1305_x86_64 in lib/poly1305/poly1305.c). */
+#define H0	0
+#define H1	8
+#define H2	16
+#define R0	24
+#define R1	32
+#define S1	40
+
+/*
+ * h = h r, partly reduced. Takes h0, h1 < 2^64 and h2 <= 9; leaves
+ * h0, h1 < 2^64 and h2 <= 4. Clobbers rax, rbx, rcx, rdx, r14.
+ * Why it fits: h0 r0 + h1 s1 < 2^124 + 2^125 and the middle column is
+ * < 2^125 + 2^65, so its high word is < 2^61; h2 r0 < 9 2^60, so the top
+ * t2 = h2 r0 + hi(middle) + carry < 2^63.6 and 5 (t2 >> 2) < 2^64.
+ */
+.macro MUL_R
+	movq	%r13, %rax
+	mulq	%r9			/* h1 s1 */
+	movq	%rax, %r14
+	movq	%rdx, %rbx
+	movq	%r11, %rax
+	mulq	%r9			/* h1 r0 */
+	movq	%rax, %rcx
+	movq	%rdx, %r9
+	movq	%r11, %rax
+	mulq	%r8			/* h0 r0 */
+	addq	%rax, %r14
+	adcq	%rdx, %rbx		/* d0 = rbx:r14 */
+	movq	%r12, %rax
+	mulq	%r8			/* h0 r1 */
+	addq	%rax, %rcx
+	adcq	%rdx, %r9
+	movq	%r13, %rdx
+	imulq	%r10, %rdx		/* h2 s1 < 2^64 */
+	imulq	%r11, %r10		/* d2 = h2 r0 */
+	addq	%rdx, %rcx
+	adcq	$0, %r9			/* d1 = r9:rcx */
+	addq	%rbx, %rcx		/* t1 = lo(d1) + hi(d0) */
+	adcq	%r9, %r10		/* t2 = d2 + hi(d1) + carry */
+	/* 2^130 = 5: h = t0 + t1 2^64 + (t2 & 3) 2^128 + 5 (t2 >> 2) */
+	movq	%r10, %rax
+	andq	$3, %r10
+	andq	$-4, %rax
+	movq	%rax, %rdx
+	shrq	$2, %rdx
+	addq	%rdx, %rax
+	addq	%rax, %r14
+	adcq	$0, %rcx
+	adcq	$0, %r10
+	movq	%r14, %r8
+	movq	%rcx, %r9
+.endm
+
+/*
+ * h = h mod p, fully reduced, for any h2 < 2^62. First 2^130 = 5 folds the
+ * bits of h2 above 2 into h0, leaving h < 2^130 + 5 2^62 < 2p; then h - p
+ * = (h + 5) - 2^130 replaces h when h + 5 reaches 2^130. The choice is a
+ * cmov, not a branch. Clobbers rax, rcx, rdx.
+ */
+.macro REDUCE_FULL
+	movq	%r10, %rax
+	andq	$3, %r10
+	shrq	$2, %rax
+	leaq	(%rax, %rax, 4), %rax
+	addq	%rax, %r8
+#ifndef ZINC_PLANT_POLY1305_EMIT_CARRY
+	adcq	$0, %r9
+	adcq	$0, %r10
+#else
+	/* planted bug for the state-level target (fuzz/planted/README.md):
+	 * the carry of the fold out of h0 is dropped */
+#endif
+	movq	%r8, %rax
+	movq	%r9, %rcx
+	movq	%r10, %rdx
+	addq	$5, %rax
+	adcq	$0, %rcx
+	adcq	$0, %rdx
+	shrq	$2, %rdx		/* 1 when h + 5 >= 2^130 */
+	cmovnzq	%rax, %r8
+	cmovnzq	%rcx, %r9
+	movl	$0, %eax
+	cmovnzq	%rax, %r10
+.endm

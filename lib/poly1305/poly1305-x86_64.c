@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The C side of the x86-64 Poly1305 rows (arch/x86_64/poly1305-x86_64.S,
+ * poly1305-avx2.S): the state layout both share, which the assembly
+ * addresses by the offsets in arch/x86_64/poly1305-macros.h, and their
+ * state-level access for tests.
+ */
+#include <stddef.h>
+#include <zinc/poly1305.h>
+
+#include "lib/common/util.h"
+#include "lib/poly1305/poly1305.h"
+
+#ifdef ZINC_ASM_X86_64
+
+struct poly1305_x86_64 {
+	uint64_t h[3];          /* h0 + h1 2^64 + h2 2^128, h2 <= 7 */
+	uint64_t r0, r1, s1;    /* clamped r; s1 = r1 + r1 / 4 */
+	uint64_t powers_ready;  /* poly1305-avx2: the tables below are valid */
+	uint64_t pad;
+	uint32_t r4_broadcast[5][8], s4_broadcast[4][8]; /* r^4, 5 r^4 limbs */
+	uint32_t powers[5][4], powers5[4][4]; /* limbs of r^4..r^1, and x5 */
+};
+
+_Static_assert(offsetof(struct poly1305_x86_64, r0) == 24 &&
+		       offsetof(struct poly1305_x86_64, powers_ready) == 48 &&
+		       offsetof(struct poly1305_x86_64, r4_broadcast) == 64 &&
+		       offsetof(struct poly1305_x86_64, s4_broadcast) == 224 &&
+		       offsetof(struct poly1305_x86_64, powers) == 352 &&
+		       offsetof(struct poly1305_x86_64, powers5) == 432,
+	       "poly1305-macros.h and poly1305-avx2.S address these offsets");
+_Static_assert(sizeof(struct poly1305_x86_64) <= sizeof(((struct poly1305_ctx *)0)->state),
+	       "x86-64 state does not fit");
+
+#ifdef ZINC_TESTING
+static void set_h(void *state, const uint64_t *limbs)
+{
+	memcpy(((struct poly1305_x86_64 *)state)->h, limbs, 3 * sizeof(uint64_t));
+}
+
+static void get_h(const void *state, uint64_t *limbs)
+{
+	memcpy(limbs, ((const struct poly1305_x86_64 *)state)->h, 3 * sizeof(uint64_t));
+}
+
+/* h2 <= 7 on entry to blocks() (poly1305-x86_64.S says why). */
+#define X86_64_FORM { 3, 64, { UINT64_MAX, UINT64_MAX, 7 } }
+
+const struct poly1305_test poly1305_x86_64_test = {
+	.h = X86_64_FORM,
+	.set_h = set_h,
+	.get_h = get_h,
+};
+
+/* Lane limbs < 2^28 whenever the lanes are multiplied (poly1305-avx2.S). */
+const struct poly1305_test poly1305_avx2_test = {
+	.h = X86_64_FORM,
+	.set_h = set_h,
+	.get_h = get_h,
+	.lane = { 5, 26, { (1u << 28) - 1, (1u << 28) - 1, (1u << 28) - 1, (1u << 28) - 1,
+			   (1u << 28) - 1 } },
+	.nlanes = 4,
+	.run_lanes = poly1305_avx2_test_lanes,
+};
+#endif
+
+#endif /* ZINC_ASM_X86_64 */
