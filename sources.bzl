@@ -42,6 +42,7 @@ ASM_SRCS = {
 FUZZ_TARGETS = [
     "chacha20",
     "poly1305",
+    "poly1305_state",
     "chacha20poly1305",
     "xchacha20poly1305",
     "blake2s",
@@ -70,6 +71,9 @@ ORACLE_SRCS = {
 # (//fuzz:planted_<name>_<target>_test). Every target has a line.
 PLANTED_BUGS = [
     ("POLY1305_CARRY", "poly1305", 200),
+    ("POLY1305_AVX2_CARRY", "poly1305", 200),
+    ("POLY1305_EMIT_CARRY", "poly1305_state", 200),
+    ("POLY1305_TO26_TOP", "poly1305_state", 200),
     ("CHACHA20_TAIL", "chacha20", 200),
     ("BLAKE2S_FLAG", "blake2s", 1000),
     ("CURVE25519_REDUCE", "curve25519", 100),

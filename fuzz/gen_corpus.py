@@ -29,8 +29,15 @@ import subprocess
 import sys
 import tempfile
 
-TARGETS = ["chacha20", "poly1305", "chacha20poly1305", "xchacha20poly1305",
-           "blake2s", "curve25519"]
+def _fuzz_targets():
+    """FUZZ_TARGETS of sources.bzl, the one list (it is plain Python data)."""
+    ns = {}
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sources.bzl")) as f:
+        exec(f.read(), ns)
+    return ns["FUZZ_TARGETS"]
+
+
+TARGETS = _fuzz_targets()
 
 MAX_LEN = 8192       # FUZZ_MAX_LEN
 MAX_AD_LEN = 2048    # FUZZ_MAX_AD_LEN
@@ -174,6 +181,28 @@ def gen_poly1305(g):
     # adds to the buffer): two small chunks in a row, also after a block.
     for chunks in ([1, 1], [3, 5], [17, 1, 1, 13], [0, 7, 8, 0, 15]):
         seed(64, chunks=chunks, tags={("small-after-partial", tuple(chunks))})
+
+
+def gen_poly1305_state(g):
+    """flags (bit 0 pad bit, bit 1 r all ones), blocks - 1, groups, key and
+    message patterns, key, 5 h limbs and 20 lane limbs (a selector byte and
+    8 value bytes each: selector % 8 = 0, 1 the bound, 2 just under it,
+    3 zero, 4 a run of ones, else the value), message."""
+    def limbs(n, sels):
+        return b"".join(bytes([sels[i % len(sels)]]) + g.bytes(8) for i in range(n))
+
+    def seed(flags, nblocks, groups, sels, tags=()):
+        data = (bytes([flags, nblocks - 1, groups, PAT_DATA, PAT_DATA]) + g.bytes(32) +
+                limbs(5, sels) + limbs(20, sels) + g.bytes(12 * 16))
+        g.add(data, {("blocks", nblocks), ("groups", groups), ("flags", flags)} | set(tags))
+
+    for sels, tag in (([0], "max"), ([2], "under"), ([3], "zero"), ([4], "ones"),
+                      ([5], "value"), ([0, 3], "max-zero"), ([3, 0], "zero-max")):
+        for flags in range(4):
+            seed(flags, 1, 0, sels, {tag})
+            seed(flags, 8, 3, sels, {tag})
+        for nblocks in (2, 4, 7, 9, 12):
+            seed(3, nblocks, nblocks % 4, sels, {tag})
 
 
 def gen_aead(g, nonce_size):

@@ -26,6 +26,9 @@
  *   is all zeros: compared with zinc's false. The peer is set without
  *   validation (EVP_PKEY_derive_set_peer_ex(..., 0)).
  *
+ * - BN_* is the arbitrary-precision arithmetic of the state-level targets
+ *   (poly1305_state): any non-negative operands, exact.
+ *
  * With -DZINC_NO_OPENSSL (or -DZINC_NO_ORACLES) this file is a stub: every
  * function returns false with why = ORACLES_OFF (oracles.h), which gives
  * the build's reason, and OpenSSL is not linked.
@@ -33,6 +36,7 @@
 #include "fuzz/oracles/oracles.h"
 
 #ifndef ZINC_NO_OPENSSL
+#include <openssl/bn.h>
 #include <openssl/core_names.h>
 #include <openssl/evp.h>
 #include <openssl/opensslv.h>
@@ -241,6 +245,34 @@ bool openssl_x25519_base(uint8_t out[32], const uint8_t scalar[32], const char *
 	return ran;
 }
 
+bool openssl_poly1305_muladd(uint8_t out[17], const uint8_t a[17], const uint8_t b[17],
+			     const uint8_t c[17], const char **why)
+{
+	static BN_CTX *bctx;
+	static BIGNUM *p;
+	BIGNUM *x, *y, *z;
+	bool ok;
+
+	if (!bctx) {
+		bctx = BN_CTX_new();
+		p = BN_new();
+		/* p = 2^130 - 5 */
+		if (!bctx || !p || !BN_set_bit(p, 130) || !BN_sub_word(p, 5))
+			abort();
+	}
+	BN_CTX_start(bctx);
+	x = BN_CTX_get(bctx);
+	y = BN_CTX_get(bctx);
+	z = BN_CTX_get(bctx);
+	ok = z && BN_lebin2bn(a, 17, x) && BN_lebin2bn(b, 17, y) && BN_lebin2bn(c, 17, z) &&
+	     BN_mul(x, x, y, bctx) && BN_add(x, x, z) && BN_nnmod(x, x, p, bctx) &&
+	     BN_bn2lebinpad(x, out, 17) == 17;
+	BN_CTX_end(bctx);
+	if (!ok)
+		abort();
+	return true;
+}
+
 #else /* ZINC_NO_OPENSSL */
 
 void openssl_list(FILE *out, const char *target)
@@ -266,4 +298,6 @@ bool openssl_hmac_blake2s(uint8_t out[32], const uint8_t *in, size_t len, const 
 bool openssl_x25519(uint8_t out[32], bool *nonzero, const uint8_t scalar[32],
 		    const uint8_t point[32], const char **why) OFF
 bool openssl_x25519_base(uint8_t out[32], const uint8_t scalar[32], const char **why) OFF
+bool openssl_poly1305_muladd(uint8_t out[17], const uint8_t a[17], const uint8_t b[17],
+			     const uint8_t c[17], const char **why) OFF
 #endif

@@ -74,6 +74,10 @@ bool openssl_chacha20(uint8_t *dst, const uint8_t *src, size_t len, const uint8_
 		      const uint8_t nonce[12], uint32_t counter, const char **why);
 bool openssl_poly1305(uint8_t mac[16], const uint8_t *in, size_t len, const uint8_t key[32],
 		      const char **why);
+/* BN_*: out = (a b + c) mod 2^130 - 5, fully reduced; operands and result
+ * are 17-byte little-endian integers. For the poly1305_state target. */
+bool openssl_poly1305_muladd(uint8_t out[17], const uint8_t a[17], const uint8_t b[17],
+			     const uint8_t c[17], const char **why);
 bool openssl_chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
 				      const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
 				      const uint8_t key[32], const char **why);
