@@ -54,10 +54,16 @@
 
 /* State layout after the poly1305-x86_64 words (512 bytes at most). */
 #define READY	48		/* powers below are valid */
-#define RB(j)	(64 + 32 * (j))	/* r^4 limb j broadcast to 8 dwords */
-#define SB(j)	(192 + 32 * (j))	/* 5 r^4 limb j, j = 1..4 */
-#define PW(j)	(352 + 16 * (j))	/* limb j of r^4, r^3, r^2, r^1 */
-#define SW(j)	(416 + 16 * (j))	/* 5 times those, j = 1..4 */
+#define RB_	64		/* r^4 limb j broadcast to 8 dwords at RB_ + 32 j */
+#define SB_	192		/* 5 r^4 limb j, j = 1..4 */
+#define R8B_	352		/* r^8 limb j */
+#define S8B_	480		/* 5 r^8 limb j, j = 1..4 */
+#define RB(j)	(RB_ + 32 * (j))
+#define SB(j)	(SB_ + 32 * (j))
+#define R8B(j)	(R8B_ + 32 * (j))
+#define S8B(j)	(S8B_ + 32 * (j))
+#define PW(j)	(640 + 16 * (j))	/* limb j of r^4, r^3, r^2, r^1 */
+#define SW(j)	(704 + 16 * (j))	/* 5 times those, j = 1..4 */
 
 #define MASK26	0x3ffffff
 
@@ -92,10 +98,17 @@
 
 /*
  * Column j of d = a * (r_0 .. r_4): the products with r_j (rop) and with
- * 5 r_j (sop, j >= 1). Column 0 starts the sums.
+ * 5 r_j (sop, j >= 1). Column 0 starts the sums, or with acc = 1 adds to
+ * them.
  */
-.macro COLUMN j, rop, sop
-.if \j == 0
+.macro COLUMN j, rop, sop, acc=0
+.if \j == 0 && \acc
+	MULADD	\rop, A0, D0, T0
+	MULADD	\rop, A1, D1, T1
+	MULADD	\rop, A2, D2, T0
+	MULADD	\rop, A3, D3, T1
+	MULADD	\rop, A4, D4, T0
+.elseif \j == 0
 	vpmuludq	\rop, A0, D0
 	vpmuludq	\rop, A1, D1
 	vpmuludq	\rop, A2, D2
@@ -233,13 +246,29 @@
 	movl	%r14d, SW(4) + 4 * \l(%rdi)
 .endm
 
-/* Next power: h = h r mod p, fully reduced; then its limbs in lane l. */
-.macro NEXT_POWER l
+/* h = h r mod p, fully reduced, then its radix-2^26 limbs (TO26). */
+.macro NEXT_POWER
 	movq	R0(%rdi), %r11
 	MUL_R
 	REDUCE_FULL
 	TO26
-	STORE_POWER \l
+.endm
+
+/* 8 copies of the dword in gpr at off(%rdi). */
+.macro BCAST gpr, off
+	vmovd		\gpr, %xmm10
+	vpbroadcastd	%xmm10, T0
+	vmovdqu		T0, \off(%rdi)
+.endm
+
+/* d = a * r^k (or d += with acc = 1), r^k's limbs broadcast in the tables
+ * at offsets rb (limbs) and sb (5 times them). */
+.macro MUL_BCAST rb, sb, acc=0
+	COLUMN	0, \rb(%rdi), , \acc
+	COLUMN	1, \rb+32(%rdi), \sb+32(%rdi)
+	COLUMN	2, \rb+64(%rdi), \sb+64(%rdi)
+	COLUMN	3, \rb+96(%rdi), \sb+96(%rdi)
+	COLUMN	4, \rb+128(%rdi), \sb+128(%rdi)
 .endm
 
 .macro PROLOGUE
@@ -278,7 +307,7 @@
 
 /*
  * r, r^2, r^3, r^4 into lanes 3, 2, 1, 0 of PW/SW, r^4 broadcast into
- * RB/SB. Clobbers rax-rdx, r8-r14, ymm10.
+ * RB/SB, r^8 into R8B/S8B. Clobbers rax-rdx, r8-r14, ymm10.
  */
 .type	.Lpowers, @function
 .Lpowers:
@@ -290,9 +319,10 @@
 	movq	%r8, %r11
 	TO26
 	STORE_POWER 3
-	NEXT_POWER 2
-	NEXT_POWER 1
-	NEXT_POWER 0
+	.irp l, 2, 1, 0
+	NEXT_POWER
+	STORE_POWER \l
+	.endr
 	vpbroadcastd	PW(0)(%rdi), T0
 	vmovdqu		T0, RB(0)(%rdi)
 	.irp j, 1, 2, 3, 4
@@ -301,6 +331,22 @@
 	vpbroadcastd	SW(\j)(%rdi), T0
 	vmovdqu		T0, SB(\j)(%rdi)
 	.endr
+	.rept 4
+	NEXT_POWER
+	.endr
+	BCAST	%eax, R8B(0)
+	BCAST	%ebx, R8B(1)
+	BCAST	%ecx, R8B(2)
+	BCAST	%edx, R8B(3)
+	BCAST	%r14d, R8B(4)
+	leal	(%rbx, %rbx, 4), %ebx
+	leal	(%rcx, %rcx, 4), %ecx
+	leal	(%rdx, %rdx, 4), %edx
+	leal	(%r14, %r14, 4), %r14d
+	BCAST	%ebx, S8B(1)
+	BCAST	%ecx, S8B(2)
+	BCAST	%edx, S8B(3)
+	BCAST	%r14d, S8B(4)
 	movq	$1, READY(%rdi)
 	ret
 .size	.Lpowers, .-.Lpowers
@@ -338,20 +384,30 @@ poly1305_avx2_blocks:
 	subq	$64, %rbp
 	jmp	.Lloop_check
 
+	/* Two groups a step: A = A r^8 + G1 r^4 + G2. Only the first product
+	 * depends on A; the second uses A's registers for G1 once A is read. */
 .balign	32
 .Lloop:
-	COLUMN	0, RB(0)(%rdi)
-	COLUMN	1, RB(1)(%rdi), SB(1)(%rdi)
-	COLUMN	2, RB(2)(%rdi), SB(2)(%rdi)
-	COLUMN	3, RB(3)(%rdi), SB(3)(%rdi)
-	COLUMN	4, RB(4)(%rdi), SB(4)(%rdi)
+	MUL_BCAST R8B_, S8B_
+	SPLIT4	A0, A1, A2, A3, A4
+	MUL_BCAST RB_, SB_, 1
+	addq	$64, %rsi
+	SPLIT4	A0, A1, A2, A3, A4
+	ADD_CARRY
+	addq	$64, %rsi
+	subq	$128, %rbp
+.Lloop_check:
+	cmpq	$128, %rbp
+	jae	.Lloop
+	cmpq	$64, %rbp
+	jb	.Lfold
+	/* One group: A = A r^4 + G. */
+	MUL_BCAST RB_, SB_
 	SPLIT4	A0, A1, A2, A3, A4
 	ADD_CARRY
 	addq	$64, %rsi
 	subq	$64, %rbp
-.Lloop_check:
-	cmpq	$64, %rbp
-	jae	.Lloop
+.Lfold:
 
 	/* h = A_0 r^4 + A_1 r^3 + A_2 r^2 + A_3 r. */
 	vpmovzxdq	PW(0)(%rdi), T2

@@ -19,9 +19,9 @@ enum { POLY1305_KEY_SIZE = 32, POLY1305_MAC_SIZE = 16, POLY1305_BLOCK_SIZE = 16 
  * The backend is chosen by poly1305_init and kept until poly1305_final. */
 struct poly1305_ctx {
 	union {
-		uint64_t u64[64];
-		uint32_t u32[128];
-		uint8_t u8[512];
+		uint64_t u64[128];
+		uint32_t u32[256];
+		uint8_t u8[1024];
 	} state __attribute__((aligned(64)));
 	uint32_t s[4];              /* second half of the key, added at the end */
 	uint8_t buf[POLY1305_BLOCK_SIZE];

@@ -19,6 +19,7 @@ struct poly1305_x86_64 {
 	uint64_t powers_ready;  /* poly1305-avx2: the tables below are valid */
 	uint64_t pad;
 	uint32_t r4_broadcast[5][8], s4_broadcast[4][8]; /* r^4, 5 r^4 limbs */
+	uint32_t r8_broadcast[5][8], s8_broadcast[4][8]; /* r^8, 5 r^8 limbs */
 	uint32_t powers[5][4], powers5[4][4]; /* limbs of r^4..r^1, and x5 */
 };
 
@@ -26,8 +27,10 @@ _Static_assert(offsetof(struct poly1305_x86_64, r0) == 24 &&
 		       offsetof(struct poly1305_x86_64, powers_ready) == 48 &&
 		       offsetof(struct poly1305_x86_64, r4_broadcast) == 64 &&
 		       offsetof(struct poly1305_x86_64, s4_broadcast) == 224 &&
-		       offsetof(struct poly1305_x86_64, powers) == 352 &&
-		       offsetof(struct poly1305_x86_64, powers5) == 432,
+		       offsetof(struct poly1305_x86_64, r8_broadcast) == 352 &&
+		       offsetof(struct poly1305_x86_64, s8_broadcast) == 512 &&
+		       offsetof(struct poly1305_x86_64, powers) == 640 &&
+		       offsetof(struct poly1305_x86_64, powers5) == 720,
 	       "poly1305-macros.h and poly1305-avx2.S address these offsets");
 _Static_assert(sizeof(struct poly1305_x86_64) <= sizeof(((struct poly1305_ctx *)0)->state),
 	       "x86-64 state does not fit");
