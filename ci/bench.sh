@@ -54,7 +54,7 @@ cd "$(dirname "$0")/.."
 
 ZINC_PROG=ci/bench.sh
 . ci/lib.sh
-zinc_need bazel-bootstrap clang-19 libsodium-dev libssl-dev libb2-dev
+zinc_need bazel-bootstrap clang-19 libsodium-dev libssl-dev libb2-dev libgcrypt20-dev nettle-dev
 
 # ZINC_BAZEL_OUTPUT_BASE (as in ci/lib.sh) keeps a developer's build apart
 # from a shared workspace's; by default Bazel's own output base is used.
