@@ -58,6 +58,27 @@ bool bench_cases_init(size_t max_len);
 /* Appends "name (needs feat), " to p->skipped. */
 void bench_note_skipped(struct bench_primitive *p, const char *name, uint32_t features);
 
+/*
+ * Oracles kept in files of their own (registered in cases.c like the
+ * others): nettle's headers define a struct poly1305_ctx and
+ * POLY1305_BLOCK_SIZE of their own, so they cannot share a file with zinc's.
+ * Each does the whole operation on bench_in/bench_out, as in cases.c.
+ */
+bool libgcrypt_init(void);        /* bench/libgcrypt.c; false with a message */
+const char *libgcrypt_version(void);
+void chacha20_gcrypt(const struct bench_case *c, size_t len);
+void poly1305_gcrypt(const struct bench_case *c, size_t len);
+void aead_gcrypt(const struct bench_case *c, size_t len);
+void blake2s_gcrypt(const struct bench_case *c, size_t len);
+void x25519_gcrypt(const struct bench_case *c, size_t len);
+void x25519_base_gcrypt(const struct bench_case *c, size_t len);
+const char *libnettle_version(void); /* bench/nettle.c */
+void chacha20_nettle(const struct bench_case *c, size_t len);
+void poly1305_nettle(const struct bench_case *c, size_t len);
+void aead_nettle(const struct bench_case *c, size_t len);
+void x25519_nettle(const struct bench_case *c, size_t len);
+void x25519_base_nettle(const struct bench_case *c, size_t len);
+
 const char *bench_kind_name(enum bench_kind kind);
 /* One line naming the oracle libraries and their versions. */
 void bench_describe_libraries(FILE *f);

@@ -2,7 +2,8 @@
 /*
  * What the benchmark runs: for each primitive, every backend row this CPU
  * can execute (walked from the tables, never listed here), the dispatched
- * public function, and the same operation in libsodium, OpenSSL 3 and libb2.
+ * public function, and the same operation in libsodium, OpenSSL 3, libb2,
+ * libgcrypt and nettle (those two in bench/libgcrypt.c and bench/nettle.c).
  * Every case does the whole operation a caller would (key setup included,
  * AEADs with empty AD), so all rows of a table compare like for like.
  * libb2 is loaded with dlopen: its blake2s* symbols share zinc's names.
@@ -131,6 +132,8 @@ static unsigned chacha20_cases(struct bench_case *cases)
 	add(cases, &n, "chacha20()", KIND_PUBLIC, chacha20_public, NULL, 0);
 	add(cases, &n, "libsodium", KIND_ORACLE, chacha20_sodium, NULL, 0);
 	add(cases, &n, "openssl", KIND_ORACLE, chacha20_openssl, NULL, 0);
+	add(cases, &n, "libgcrypt", KIND_ORACLE, chacha20_gcrypt, NULL, 0);
+	add(cases, &n, "nettle", KIND_ORACLE, chacha20_nettle, NULL, 0);
 	return n;
 }
 
@@ -219,6 +222,8 @@ static unsigned poly1305_cases(struct bench_case *cases)
 	add(cases, &n, "poly1305()", KIND_PUBLIC, poly1305_public, NULL, 0);
 	add(cases, &n, "libsodium", KIND_ORACLE, poly1305_sodium, NULL, 0);
 	add(cases, &n, "openssl", KIND_ORACLE, poly1305_openssl, NULL, 0);
+	add(cases, &n, "libgcrypt", KIND_ORACLE, poly1305_gcrypt, NULL, 0);
+	add(cases, &n, "nettle", KIND_ORACLE, poly1305_nettle, NULL, 0);
 	return n;
 }
 
@@ -299,6 +304,8 @@ static unsigned aead_cases(struct bench_case *cases)
 	add(cases, &n, "chacha20poly1305_encrypt()", KIND_PUBLIC, aead_public, NULL, 0);
 	add(cases, &n, "libsodium", KIND_ORACLE, aead_sodium, NULL, 0);
 	add(cases, &n, "openssl", KIND_ORACLE, aead_openssl, NULL, 0);
+	add(cases, &n, "libgcrypt", KIND_ORACLE, aead_gcrypt, NULL, 0);
+	add(cases, &n, "nettle", KIND_ORACLE, aead_nettle, NULL, 0);
 	return n;
 }
 
@@ -366,6 +373,7 @@ static unsigned blake2s_cases(struct bench_case *cases)
 		add(cases, &n, "libb2", KIND_ORACLE, blake2s_libb2, NULL, 0);
 	if (b2_blake2s_ref)
 		add(cases, &n, "libb2-ref", KIND_ORACLE, blake2s_libb2_ref, NULL, 0);
+	add(cases, &n, "libgcrypt", KIND_ORACLE, blake2s_gcrypt, NULL, 0);
 	return n;
 }
 
@@ -445,6 +453,8 @@ static unsigned x25519_cases(struct bench_case *cases)
 	add(cases, &n, "libsodium", KIND_ORACLE, x25519_sodium, NULL, 0);
 	if (ossl_x25519)
 		add(cases, &n, "openssl", KIND_ORACLE, x25519_openssl, NULL, 0);
+	add(cases, &n, "libgcrypt", KIND_ORACLE, x25519_gcrypt, NULL, 0);
+	add(cases, &n, "nettle", KIND_ORACLE, x25519_nettle, NULL, 0);
 	return n;
 }
 
@@ -455,6 +465,8 @@ static unsigned x25519_base_cases(struct bench_case *cases)
 	add(cases, &n, "curve25519_generate_public()", KIND_PUBLIC, x25519_base_public, NULL, 0);
 	add(cases, &n, "libsodium", KIND_ORACLE, x25519_base_sodium, NULL, 0);
 	add(cases, &n, "openssl", KIND_ORACLE, x25519_base_openssl, NULL, 0);
+	add(cases, &n, "libgcrypt", KIND_ORACLE, x25519_base_gcrypt, NULL, 0);
+	add(cases, &n, "nettle", KIND_ORACLE, x25519_base_nettle, NULL, 0);
 	return n;
 }
 
@@ -548,12 +560,14 @@ bool bench_cases_init(size_t max_len)
 		return false;
 	}
 	libb2_init();
-	return true;
+	return libgcrypt_init();
 }
 
 void bench_describe_libraries(FILE *f)
 {
-	fprintf(f, "Oracles: libsodium %s, %s, libb2 %s\n", sodium_version_string(),
-		OpenSSL_version(OPENSSL_VERSION),
-		b2_blake2s ? "(dlopen libb2.so.1: blake2s dispatch and blake2s_ref)" : "not loaded");
+	fprintf(f, "Oracles: libsodium %s, %s, libb2 %s, libgcrypt %s (no HChaCha20,"
+		" XChaCha20), nettle %s (no HChaCha20, XChaCha20, BLAKE2s)\n",
+		sodium_version_string(), OpenSSL_version(OPENSSL_VERSION),
+		b2_blake2s ? "(dlopen libb2.so.1: blake2s dispatch and blake2s_ref)" : "not loaded",
+		libgcrypt_version(), libnettle_version());
 }

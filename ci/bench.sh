@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # ci/bench.sh — cycles per byte (or per operation) of every zinc backend this
 # CPU can run, the dispatched public functions, and libsodium / OpenSSL 3 /
-# libb2 doing the same, side by side (bench/README.md explains the output).
+# libb2 / libgcrypt / nettle doing the same, side by side (bench/README.md
+# explains the output).
 #
 #   ci/bench.sh [--primitive P[,P...]] [--sizes N,N,...] [--json FILE] [--svg FILE] [--quick]
 #
@@ -43,7 +44,7 @@ while [ $# -gt 0 ]; do
 		args+=("$1" "$2")
 		shift ;;
 	-h | --help)
-		sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+		sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'
 		exit 0 ;;
 	*) usage "unknown argument: $1" ;;
 	esac
@@ -54,7 +55,7 @@ cd "$(dirname "$0")/.."
 
 ZINC_PROG=ci/bench.sh
 . ci/lib.sh
-zinc_need bazel-bootstrap clang-19 libsodium-dev libssl-dev libb2-dev
+zinc_need bazel-bootstrap clang-19 libsodium-dev libssl-dev libb2-dev libgcrypt20-dev nettle-dev
 
 # ZINC_BAZEL_OUTPUT_BASE (as in ci/lib.sh) keeps a developer's build apart
 # from a shared workspace's; by default Bazel's own output base is used.

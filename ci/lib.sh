@@ -37,10 +37,11 @@ zinc_install() {
 zinc_need() { zinc_install "$@" || zinc_die "cannot install $*"; }
 
 # The packages every build of zinc needs: compiler with sanitizer and fuzzer
-# runtimes (and llvm-symbolizer), Bazel, and the oracle libraries. afl++ is
-# installed on top by ci/fuzz.sh -e afl.
+# runtimes (and llvm-symbolizer), Bazel, and the oracle libraries (libgcrypt
+# and nettle for //bench:bench, which //... builds). afl++ is installed on
+# top by ci/fuzz.sh -e afl.
 ZINC_BUILD_PACKAGES=(clang-19 libclang-rt-19-dev llvm-19 bazel-bootstrap python3
-	libsodium-dev libssl-dev libb2-dev)
+	libsodium-dev libssl-dev libb2-dev libgcrypt20-dev nettle-dev)
 
 # zinc_list NAME: prints a list from sources.bzl (the one place lists live),
 # one item a line; a dict gives all its values, a tuple its fields
