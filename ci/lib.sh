@@ -23,7 +23,10 @@ zinc_die() { printf '%s: %s\n' "${ZINC_PROG:-${0##*/}}" "$*" >&2; exit 2; }
 zinc_install() {
 	local missing=() p sudo=
 	for p in "$@"; do
-		dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+		# A plain name is the machine's own architecture: "dpkg -s NAME"
+		# fails as ambiguous once another architecture's copy is installed.
+		case $p in *:*) ;; *) p="$p:$(dpkg --print-architecture)" ;; esac
+		dpkg -s "$p" 2>/dev/null | grep -q '^Status: install ok installed' || missing+=("$p")
 	done
 	[ ${#missing[@]} -eq 0 ] && return 0
 	[ "$(id -u)" = 0 ] || sudo=sudo
