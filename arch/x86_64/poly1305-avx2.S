@@ -24,7 +24,7 @@
  *	  < 2^27).
  *	Lanes: five 26-bit limbs a_0..a_4 per lane in 64-bit elements. Each
  *	  limb is < 2^28 whenever the lanes are multiplied: a product with
- *	  r_j < 2^26 or 5 r_j < 2^29 is < 2^57, a column of five < 2^60 and
+ *	  r_j < 2^27 or 5 r_j < 2^29 is < 2^57, a column of five < 2^60 and
  *	  the sum over four lanes < 2^62. The carry pass below leaves
  *	  a_0, a_2, a_3 < 2^26, a_1 < 2^26 + 2^11, a_4 < 2^26 + 2^9 from
  *	  columns < 2^60; adding a block (limbs < 2^26, a_4 < 2^25 with the
@@ -33,8 +33,9 @@
  *	Back to base 2^64: the four lanes' columns are summed (< 2^62),
  *	  carried fully in scalar code (d_0..d_4 < 2^26 but d_1 < 2^26 + 2^13)
  *	  and packed: h < 2^130 + 2^52, so h2 <= 4.
- *	Powers r, r^2, r^3, r^4 are computed once per key (scalar, fully
- *	  reduced, so their limbs are < 2^26) and kept in the state.
+ *	Powers r .. r^4 and r^8 are computed once per key in scalar code
+ *	  (MUL_R, partly reduced: below 5 2^128, so their limbs are < 2^26
+ *	  but the top one < 5 2^24, and 5 r_j < 2^29) and kept in the state.
  *
  * Register plan: ymm0-4 the lanes' limbs a_0..a_4, ymm5-9 the product
  * columns d_0..d_4, ymm10-13 scratch (products, block loads), ymm14 the pad
@@ -246,12 +247,10 @@
 	movl	%r14d, SW(4) + 4 * \l(%rdi)
 .endm
 
-/* h = h r mod p, fully reduced, then its radix-2^26 limbs (TO26). */
+/* h = h r, partly reduced (h2 <= 4). TO26 clobbers r11, so reload r0. */
 .macro NEXT_POWER
 	movq	R0(%rdi), %r11
 	MUL_R
-	REDUCE_FULL
-	TO26
 .endm
 
 /* 8 copies of the dword in gpr at off(%rdi). */
@@ -321,6 +320,7 @@
 	STORE_POWER 3
 	.irp l, 2, 1, 0
 	NEXT_POWER
+	TO26
 	STORE_POWER \l
 	.endr
 	vpbroadcastd	PW(0)(%rdi), T0
@@ -334,6 +334,7 @@
 	.rept 4
 	NEXT_POWER
 	.endr
+	TO26
 	BCAST	%eax, R8B(0)
 	BCAST	%ebx, R8B(1)
 	BCAST	%ecx, R8B(2)

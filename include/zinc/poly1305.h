@@ -33,7 +33,7 @@ struct poly1305_ctx {
 void poly1305_init(struct poly1305_ctx *ctx, const uint8_t key[POLY1305_KEY_SIZE]);
 /* Absorbs len bytes; any split of a message gives the same MAC. */
 void poly1305_update(struct poly1305_ctx *ctx, const uint8_t *in, size_t len);
-/* Writes the 16-byte tag and wipes ctx. */
+/* Writes the 16-byte tag and wipes every byte of ctx the MAC wrote. */
 void poly1305_final(struct poly1305_ctx *ctx, uint8_t mac[POLY1305_MAC_SIZE]);
 /* One-shot: mac = Poly1305(key, in[0..len)). */
 void poly1305(uint8_t mac[POLY1305_MAC_SIZE], const uint8_t *in, size_t len,

@@ -16,8 +16,7 @@ struct donna32 {
 	uint32_t h[5]; /* accumulator, see the bounds in blocks() */
 };
 
-_Static_assert(sizeof(struct donna32) <= sizeof(((struct poly1305_ctx *)0)->state),
-	       "donna32 state does not fit");
+_Static_assert(sizeof(struct donna32) == POLY1305_DONNA32_STATE, "see poly1305.h");
 
 void poly1305_donna32_init(void *state, const uint8_t key[16])
 {

@@ -32,8 +32,11 @@ _Static_assert(offsetof(struct poly1305_x86_64, r0) == 24 &&
 		       offsetof(struct poly1305_x86_64, powers) == 640 &&
 		       offsetof(struct poly1305_x86_64, powers5) == 720,
 	       "poly1305-macros.h and poly1305-avx2.S address these offsets");
-_Static_assert(sizeof(struct poly1305_x86_64) <= sizeof(((struct poly1305_ctx *)0)->state),
-	       "x86-64 state does not fit");
+/* poly1305-x86_64 uses the words up to powers_ready, poly1305-avx2 all. */
+_Static_assert(offsetof(struct poly1305_x86_64, pad) == POLY1305_X86_64_STATE &&
+		       sizeof(struct poly1305_x86_64) == POLY1305_AVX2_STATE &&
+		       POLY1305_AVX2_STATE <= sizeof(((struct poly1305_ctx *)0)->state),
+	       "see poly1305.h");
 
 #ifdef ZINC_TESTING
 static void set_h(void *state, const uint64_t *limbs)

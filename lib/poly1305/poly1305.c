@@ -13,17 +13,17 @@
 #include "lib/poly1305/poly1305.h"
 
 const struct poly1305_impl poly1305_impls[] = {
-	{ "poly1305-donna32", 0, 0, poly1305_donna32_init, poly1305_donna32_blocks,
+	{ "poly1305-donna32", 0, 0, POLY1305_DONNA32_STATE, poly1305_donna32_init, poly1305_donna32_blocks,
 	  poly1305_donna32_emit, POLY1305_TEST(poly1305_donna32_test) },
 #ifdef __SIZEOF_INT128__
-	{ "poly1305-donna64", 0, 0, poly1305_donna64_init, poly1305_donna64_blocks,
+	{ "poly1305-donna64", 0, 0, POLY1305_DONNA64_STATE, poly1305_donna64_init, poly1305_donna64_blocks,
 	  poly1305_donna64_emit, POLY1305_TEST(poly1305_donna64_test) },
 #endif
 #ifdef ZINC_ASM_X86_64
 	/* x86-64 assembly rows, least preferred first. */
-	{ "poly1305-x86_64", 0, 0, poly1305_x86_64_init, poly1305_x86_64_blocks,
+	{ "poly1305-x86_64", 0, 0, POLY1305_X86_64_STATE, poly1305_x86_64_init, poly1305_x86_64_blocks,
 	  poly1305_x86_64_emit, POLY1305_TEST(poly1305_x86_64_test) },
-	{ "poly1305-avx2", ZINC_CPU_AVX2, 0, poly1305_x86_64_init, poly1305_avx2_blocks,
+	{ "poly1305-avx2", ZINC_CPU_AVX2, 0, POLY1305_AVX2_STATE, poly1305_x86_64_init, poly1305_avx2_blocks,
 	  poly1305_x86_64_emit, POLY1305_TEST(poly1305_avx2_test) },
 #endif
 };
@@ -105,7 +105,10 @@ void poly1305_final(struct poly1305_ctx *ctx, uint8_t mac[POLY1305_MAC_SIZE])
 		impl->blocks(ctx->state.u8, ctx->buf, POLY1305_BLOCK_SIZE, 0);
 	}
 	impl->emit(ctx->state.u8, mac, ctx->s);
-	memzero_explicit(ctx, sizeof(*ctx));
+	/* What the row wrote, and the rest of the context: the unused part
+	 * of the state was never written by this MAC. */
+	memzero_explicit(ctx->state.u8, impl->state_size);
+	memzero_explicit(ctx->s, sizeof(*ctx) - offsetof(struct poly1305_ctx, s));
 }
 
 void poly1305(uint8_t mac[POLY1305_MAC_SIZE], const uint8_t *in, size_t len,

@@ -11,10 +11,21 @@
 
 struct poly1305_test;
 
+/* Bytes of struct poly1305_ctx.state each row uses (its init, blocks and
+ * emit write nothing beyond); poly1305_final wipes that many. Each row's
+ * source checks its state struct against its number. */
+enum {
+	POLY1305_DONNA32_STATE = 40,
+	POLY1305_DONNA64_STATE = 48,
+	POLY1305_X86_64_STATE = 56,
+	POLY1305_AVX2_STATE = 784,
+};
+
 struct poly1305_impl {
 	const char *name;   /* "poly1305-<variant>" */
 	uint32_t features;
 	size_t min_len;     /* used for messages of at least this length */
+	size_t state_size;  /* POLY1305_<ROW>_STATE */
 	/* Clamps r (the first 16 key bytes) and sets h = 0. */
 	void (*init)(void *state, const uint8_t r[16]);
 	/* For each 16-byte block m: h = (h + m + padbit * 2^128) * r mod 2^130-5.

@@ -154,19 +154,39 @@ static void test_every_row_matches_donna32(void)
 	}
 }
 
-/* poly1305_final leaves nothing of the key or accumulator in ctx. */
+/*
+ * poly1305_final leaves nothing of the key or accumulator in ctx: every
+ * byte the row's state_size covers and every field after the state is
+ * zero, and the bytes beyond state_size still hold what the caller left
+ * there (so state_size covers all the row writes), for every row and for
+ * lengths that take a vector row's vector path.
+ */
 static void test_final_wipes_ctx(void)
 {
-	static const uint8_t zero[sizeof(struct poly1305_ctx)];
-	uint8_t key[32], msg[37], mac[16];
+	static const size_t lens[] = { 37, 1000 };
+	uint8_t key[32], msg[1000], mac[16];
 	struct poly1305_ctx ctx;
+	const uint8_t *p = (const uint8_t *)&ctx;
 
 	test_fill(key, 32, 21);
 	test_fill(msg, sizeof(msg), 22);
-	poly1305_init(&ctx, key);
-	poly1305_update(&ctx, msg, sizeof(msg));
-	poly1305_final(&ctx, mac);
-	CHECK(!memcmp(&ctx, zero, sizeof(ctx)), "ctx not wiped");
+	for (uint32_t i = 0; i < poly1305_nimpls; i++) {
+		size_t used = poly1305_impls[i].state_size, bad = 0;
+
+		if (!usable(i))
+			continue;
+		for (size_t k = 0; k < ARRAY_SIZE(lens); k++) {
+			memset(&ctx, 0xa5, sizeof(ctx));
+			poly1305_init_impl(&ctx, key, i);
+			poly1305_update(&ctx, msg, lens[k]);
+			poly1305_final(&ctx, mac);
+			for (size_t b = 0; b < sizeof(ctx); b++)
+				if (p[b] != (b >= used && b < sizeof(ctx.state) ? 0xa5 : 0))
+					bad++;
+			CHECK(bad == 0, "%s, %zu bytes: %zu bytes of ctx not as expected after final",
+			      poly1305_impls[i].name, lens[k], bad);
+		}
+	}
 }
 
 /* poly1305() runs and counts the row poly1305_pick names. */
