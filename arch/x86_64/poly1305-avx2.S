@@ -7,7 +7,8 @@
  * may take either path.
  *
  * void poly1305_avx2_blocks(void *state, const uint8_t *in, size_t len, uint32_t padbit)
- *	Fewer than VEC_MIN bytes: poly1305_x86_64_blocks. Otherwise, with
+ *	Fewer than VEC_COLD bytes (VEC_WARM once the powers of r are
+ *	computed): poly1305_x86_64_blocks. Otherwise, with
  *	blocks m_0 .. m_{4n-1} and lanes A_j (j = 0..3):
  *	  A_0 = h + m_0, A_j = m_j;  A_j = A_j r^4 + m_{4k+j} for k = 1..n-1;
  *	  h = A_0 r^4 + A_1 r^3 + A_2 r^2 + A_3 r,
@@ -50,8 +51,13 @@
 
 #include "poly1305-macros.h"
 
-/* Below this many bytes a call runs the scalar loop only. */
-#define VEC_MIN	128
+/* Below this many bytes a call runs the scalar loop only: VEC_COLD while
+ * the powers of r are still to be computed (about 150 cycles), VEC_WARM
+ * once a call of this key has computed them. Measured on an AMD EPYC
+ * (family 25 model 17, AVX2): scalar 1.04 vs vector 1.11 TSC cycles per
+ * byte at 320 bytes, 0.93 vs 0.85 at 384, cold. */
+#define VEC_COLD	384
+#define VEC_WARM	128
 
 /* State layout after the poly1305-x86_64 words (512 bytes at most). */
 #define READY	48		/* powers below are valid */
@@ -358,9 +364,13 @@
 .balign	32
 poly1305_avx2_blocks:
 	endbr64
-	cmpq	$VEC_MIN, %rdx
+	cmpq	$VEC_WARM, %rdx
 	jb	poly1305_x86_64_blocks
-	PROLOGUE
+	cmpq	$0, READY(%rdi)
+	jne	1f
+	cmpq	$VEC_COLD, %rdx
+	jb	poly1305_x86_64_blocks
+1:	PROLOGUE
 	movq	%rdx, %rbp
 	movl	%ecx, %r15d
 	POWERS_READY

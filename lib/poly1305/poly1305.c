@@ -23,7 +23,10 @@ const struct poly1305_impl poly1305_impls[] = {
 	/* x86-64 assembly rows, least preferred first. */
 	{ "poly1305-x86_64", 0, 0, POLY1305_X86_64_STATE, poly1305_x86_64_init, poly1305_x86_64_blocks,
 	  poly1305_x86_64_emit, POLY1305_TEST(poly1305_x86_64_test) },
-	{ "poly1305-avx2", ZINC_CPU_AVX2, 0, POLY1305_AVX2_STATE, poly1305_x86_64_init, poly1305_avx2_blocks,
+	/* From 384 bytes, where its vector path starts for a new key
+	 * (VEC_COLD in poly1305-avx2.S); below, it would only add the wipe
+	 * of its larger state to the scalar row's work. */
+	{ "poly1305-avx2", ZINC_CPU_AVX2, 384, POLY1305_AVX2_STATE, poly1305_x86_64_init, poly1305_avx2_blocks,
 	  poly1305_x86_64_emit, POLY1305_TEST(poly1305_avx2_test) },
 #endif
 };
@@ -42,13 +45,25 @@ uint32_t poly1305_pick(size_t len)
 	return 0;
 }
 
+/* s, the second half of the key, as four little-endian words. One 16-byte
+ * copy where the host is little-endian: emit() may read s with wider loads
+ * than four word stores would forward to. */
+static void get_s(uint32_t s[4], const uint8_t key[POLY1305_KEY_SIZE])
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(s, key + 16, 16);
+#else
+	for (int i = 0; i < 4; i++)
+		s[i] = get_unaligned_le32(key + 16 + 4 * i);
+#endif
+}
+
 void poly1305_init_impl(struct poly1305_ctx *ctx, const uint8_t key[POLY1305_KEY_SIZE],
 			uint32_t impl)
 {
 	ctx->impl = impl;
 	poly1305_impls[impl].init(ctx->state.u8, key);
-	for (int i = 0; i < 4; i++)
-		ctx->s[i] = get_unaligned_le32(key + 16 + 4 * i);
+	get_s(ctx->s, key);
 	ctx->buflen = 0;
 }
 
@@ -111,14 +126,29 @@ void poly1305_final(struct poly1305_ctx *ctx, uint8_t mac[POLY1305_MAC_SIZE])
 	memzero_explicit(ctx->s, sizeof(*ctx) - offsetof(struct poly1305_ctx, s));
 }
 
+/* One-shot: the whole blocks straight from in, then the padded last one;
+ * no buffering, and only the row's state and the padded block to wipe. */
 void poly1305(uint8_t mac[POLY1305_MAC_SIZE], const uint8_t *in, size_t len,
 	      const uint8_t key[POLY1305_KEY_SIZE])
 {
 	struct poly1305_ctx ctx;
-	uint32_t impl = poly1305_pick(len);
+	uint32_t i = poly1305_pick(len), s[4];
+	const struct poly1305_impl *impl = &poly1305_impls[i];
+	size_t full = len & ~(size_t)(POLY1305_BLOCK_SIZE - 1), rest = len - full;
 
-	ZINC_COUNT_HIT(poly1305_hits[impl]);
-	poly1305_init_impl(&ctx, key, impl);
-	poly1305_update(&ctx, in, len);
-	poly1305_final(&ctx, mac);
+	ZINC_COUNT_HIT(poly1305_hits[i]);
+	impl->init(ctx.state.u8, key);
+	if (full)
+		impl->blocks(ctx.state.u8, in, full, 1);
+	if (rest) {
+		memcpy(ctx.buf, in + full, rest);
+		ctx.buf[rest] = 1;
+		memset(ctx.buf + rest + 1, 0, POLY1305_BLOCK_SIZE - rest - 1);
+		impl->blocks(ctx.state.u8, ctx.buf, POLY1305_BLOCK_SIZE, 0);
+		memzero_explicit(ctx.buf, sizeof(ctx.buf));
+	}
+	get_s(s, key);
+	impl->emit(ctx.state.u8, mac, s);
+	memzero_explicit(ctx.state.u8, impl->state_size);
+	memzero_explicit(s, sizeof(s));
 }
