@@ -20,11 +20,7 @@
 
 /* What each row should be used for: the thresholds and their reasons are
  * in lib/chacha20/chacha20.c. */
-static const struct {
-	const char *name;
-	uint32_t features;
-	size_t min_len;
-} policy[] = {
+static const struct test_policy policy[] = {
 	{ "chacha20-generic", 0, 0 },
 	{ "chacha20-ssse3", ZINC_CPU_SSSE3, 0 },
 	{ "chacha20-avx2", ZINC_CPU_AVX2, 0 },
@@ -37,47 +33,21 @@ static const size_t length_classes[] = {
 	575, 576, 577, 1023, 1024, 1025, 4095, 4096, 4097,
 };
 
-static int policy_of(const char *name)
-{
-	for (size_t p = 0; p < ARRAY_SIZE(policy); p++)
-		if (!strcmp(policy[p].name, name))
-			return (int)p;
-	return -1;
-}
-
-/* Every row of the table has a policy here, and agrees with it. */
 static void test_every_row_has_a_policy(void)
 {
-	for (size_t i = 0; i < chacha20_nimpls; i++) {
-		int p = policy_of(chacha20_impls[i].name);
-
-		CHECK(p >= 0, "row %s has no expected policy in dispatch_test.c",
-		      chacha20_impls[i].name);
-		if (p < 0)
-			continue;
-		CHECK(chacha20_impls[i].features == policy[p].features,
-		      "row %s: features %#x, policy says %#x", chacha20_impls[i].name,
-		      chacha20_impls[i].features, policy[p].features);
-		CHECK(chacha20_impls[i].min_len == policy[p].min_len,
-		      "row %s: min_len %zu, policy says %zu", chacha20_impls[i].name,
-		      chacha20_impls[i].min_len, policy[p].min_len);
-	}
+	for (size_t i = 0; i < chacha20_nimpls; i++)
+		test_policy_matches(policy, ARRAY_SIZE(policy), chacha20_impls[i].name,
+				    chacha20_impls[i].features, chacha20_impls[i].min_len);
 }
 
-/* The row chacha20() should run for len bytes with features f available:
- * the last row in table order that f can run and len reaches; generic when
- * none. */
+/* The row chacha20() should run for len bytes with features f. */
 static size_t expected_row(uint32_t f, size_t len)
 {
 	size_t want = 0;
 
-	for (size_t i = 1; i < chacha20_nimpls; i++) {
-		int p = policy_of(chacha20_impls[i].name);
-
-		if (p >= 0 && (policy[p].features & f) == policy[p].features &&
-		    len >= policy[p].min_len)
+	for (size_t i = 1; i < chacha20_nimpls; i++)
+		if (test_policy_allows(policy, ARRAY_SIZE(policy), chacha20_impls[i].name, f, len))
 			want = i;
-	}
 	return want;
 }
 
@@ -85,13 +55,10 @@ static size_t expected_hchacha20_row(uint32_t f)
 {
 	size_t want = 0;
 
-	for (size_t i = 1; i < chacha20_nimpls; i++) {
-		int p = policy_of(chacha20_impls[i].name);
-
-		if (p >= 0 && chacha20_impls[i].hchacha20 &&
-		    (policy[p].features & f) == policy[p].features)
+	for (size_t i = 1; i < chacha20_nimpls; i++)
+		if (chacha20_impls[i].hchacha20 &&
+		    test_policy_allows(policy, ARRAY_SIZE(policy), chacha20_impls[i].name, f, 0))
 			want = i;
-	}
 	return want;
 }
 
@@ -150,19 +117,13 @@ static void test_hchacha20_runs_the_expected_row(uint32_t f)
 
 int main(void)
 {
-	uint32_t detected = zinc_cpu_detected(), sub = 0;
 	unsigned long subsets = 0;
 
 	test_every_row_has_a_policy();
-	/* Every subset of the detected features, the empty one included. */
-	do {
-		zinc_cpu_set_mask(sub);
-		test_chacha20_runs_the_expected_row(zinc_cpu_features());
-		test_hchacha20_runs_the_expected_row(zinc_cpu_features());
-		subsets++;
-		sub = (sub - detected) & detected;
-	} while (sub);
-	zinc_cpu_set_mask(~0u);
+	TEST_EVERY_FEATURE_SUBSET(&subsets, {
+		test_chacha20_runs_the_expected_row(f);
+		test_hchacha20_runs_the_expected_row(f);
+	});
 	printf("dispatch_test: %lu feature subsets x %zu length classes\n", subsets,
 	       ARRAY_SIZE(length_classes));
 	return TEST_SUMMARY("dispatch_test");

@@ -123,6 +123,69 @@ static inline void test_fill(uint8_t *p, size_t len, uint32_t seed)
 	}
 }
 
+/*
+ * Dispatch-hit tests (lib/<p>/dispatch_test.c): what each row of a backend
+ * table should be used for, written in the test independently of the
+ * table, and the rule "the last row, in table order, whose features are
+ * available and whose minimum length the message reaches; row 0 when none".
+ */
+struct test_policy {
+	const char *name;
+	uint32_t features;
+	size_t min_len;
+};
+
+static inline const struct test_policy *test_policy_of(const struct test_policy *policy,
+							 size_t n, const char *name)
+{
+	for (size_t p = 0; p < n; p++)
+		if (!strcmp(policy[p].name, name))
+			return &policy[p];
+	return NULL;
+}
+
+/* Every row has a policy, with the table's features and min_len. */
+static inline void test_policy_matches(const struct test_policy *policy, size_t n,
+				       const char *row, uint32_t features, size_t min_len)
+{
+	const struct test_policy *p = test_policy_of(policy, n, row);
+
+	CHECK(p, "row %s has no expected policy in the dispatch test", row);
+	if (!p)
+		return;
+	CHECK(features == p->features, "row %s: features %#x, policy says %#x", row, features,
+	      p->features);
+	CHECK(min_len == p->min_len, "row %s: min_len %zu, policy says %zu", row, min_len,
+	      p->min_len);
+}
+
+/* Whether row (by name) should win for len bytes with features f. */
+static inline int test_policy_allows(const struct test_policy *policy, size_t n,
+				     const char *row, uint32_t f, size_t len)
+{
+	const struct test_policy *p = test_policy_of(policy, n, row);
+
+	return p && (p->features & f) == p->features && len >= p->min_len;
+}
+
+/* Runs body (a statement using the uint32_t f) once under every subset of
+ * the detected CPU features, the empty one included; counts them in
+ * *subsets and restores the full mask. */
+#define TEST_EVERY_FEATURE_SUBSET(subsets, body)                                \
+	do {                                                                    \
+		uint32_t detected_ = zinc_cpu_detected(), sub_ = 0;             \
+		do {                                                            \
+			zinc_cpu_set_mask(sub_);                                \
+			{                                                       \
+				uint32_t f = zinc_cpu_features();               \
+				body;                                           \
+			}                                                       \
+			(*(subsets))++;                                         \
+			sub_ = (sub_ - detected_) & detected_;                  \
+		} while (sub_);                                                 \
+		zinc_cpu_set_mask(~0u);                                         \
+	} while (0)
+
 #define TEST_SUMMARY(name)                                                      \
 	(printf("%s: %lu passed, %lu failed\n", (name), test_passed, test_failed), \
 	 test_failed ? 1 : 0)

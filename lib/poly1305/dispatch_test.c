@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Dispatch-hit test for Poly1305: for every subset of the detected CPU
+ * features and every length class, the one-shot poly1305() runs exactly the
+ * row this test expects, once, and poly1305_init() the row expected for a
+ * message of unknown length; both MACs equal donna32's. The policy is
+ * written here independently of the table (lib/common/test.h), so a
+ * threshold changed in the table alone fails. Needs ZINC_TESTING
+ * (poly1305_hits[]).
+ */
+#include <stdio.h>
+#include <string.h>
+#include <zinc/poly1305.h>
+
+#include "lib/common/cpu.h"
+#include "lib/common/test.h"
+#include "lib/common/util.h"
+#include "lib/poly1305/poly1305.h"
+
+/* The thresholds and their measurements are in lib/poly1305/poly1305.c. */
+static const struct test_policy policy[] = {
+	{ "poly1305-donna32", 0, 0 },
+	{ "poly1305-donna64", 0, 0 },
+	{ "poly1305-x86_64", 0, 0 },
+	{ "poly1305-avx2", ZINC_CPU_AVX2, 384 },
+};
+
+static const size_t length_classes[] = {
+	0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 255, 256, 257, 383, 384, 385,
+	511, 512, 513, 1023, 1024, 1025, 4095, 4096, 4097,
+};
+
+static size_t expected_row(uint32_t f, size_t len)
+{
+	size_t want = 0;
+
+	for (size_t i = 1; i < poly1305_nimpls; i++)
+		if (test_policy_allows(policy, ARRAY_SIZE(policy), poly1305_impls[i].name, f, len))
+			want = i;
+	return want;
+}
+
+static void check_one_hit(size_t want, const char *what, size_t len, uint32_t f)
+{
+	char feat[128];
+
+	zinc_cpu_format(f, feat, sizeof(feat));
+	for (size_t i = 0; i < poly1305_nimpls; i++)
+		CHECK(poly1305_hits[i] == (i == want),
+		      "%s len %zu features %s: row %s ran %lu times, expected %d", what, len, feat,
+		      poly1305_impls[i].name, poly1305_hits[i], i == want);
+}
+
+static uint8_t msg[4097];
+
+static void test_runs_the_expected_row(uint32_t f)
+{
+	uint8_t key[32], want[16], mac[16];
+	struct poly1305_ctx ctx;
+
+	test_fill(key, sizeof(key), f);
+	for (size_t c = 0; c < ARRAY_SIZE(length_classes); c++) {
+		size_t len = length_classes[c];
+
+		test_fill(msg, len, (uint32_t)c);
+		poly1305_init_impl(&ctx, key, 0);
+		poly1305_update(&ctx, msg, len);
+		poly1305_final(&ctx, want);
+
+		memset(poly1305_hits, 0, sizeof(poly1305_hits[0]) * poly1305_nimpls);
+		poly1305(mac, msg, len, key);
+		check_one_hit(expected_row(f, len), "poly1305()", len, f);
+		CHECK_MEM(mac, want, 16, "poly1305() len %zu", len);
+
+		memset(poly1305_hits, 0, sizeof(poly1305_hits[0]) * poly1305_nimpls);
+		poly1305_init(&ctx, key);
+		poly1305_update(&ctx, msg, len);
+		poly1305_final(&ctx, mac);
+		check_one_hit(expected_row(f, SIZE_MAX), "poly1305_init()", len, f);
+		CHECK_MEM(mac, want, 16, "poly1305_init/update/final len %zu", len);
+	}
+}
+
+int main(void)
+{
+	unsigned long subsets = 0;
+
+	for (size_t i = 0; i < poly1305_nimpls; i++)
+		test_policy_matches(policy, ARRAY_SIZE(policy), poly1305_impls[i].name,
+				    poly1305_impls[i].features, poly1305_impls[i].min_len);
+	TEST_EVERY_FEATURE_SUBSET(&subsets, test_runs_the_expected_row(f));
+	printf("poly1305 dispatch_test: %lu feature subsets x %zu length classes\n", subsets,
+	       ARRAY_SIZE(length_classes));
+	return TEST_SUMMARY("poly1305_dispatch_test");
+}
