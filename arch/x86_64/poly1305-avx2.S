@@ -276,24 +276,6 @@
 	COLUMN	4, \rb+128(%rdi), \sb+128(%rdi)
 .endm
 
-.macro PROLOGUE
-	pushq	%rbx
-	pushq	%rbp
-	pushq	%r12
-	pushq	%r13
-	pushq	%r14
-	pushq	%r15
-.endm
-
-.macro EPILOGUE
-	popq	%r15
-	popq	%r14
-	popq	%r13
-	popq	%r12
-	popq	%rbp
-	popq	%rbx
-.endm
-
 /* hi += lo >> 26, lo keeps its low 26 bits: one step of a full carry. */
 .macro CARRY26 lo, hi
 	movq	\lo, %rax

@@ -19,6 +19,25 @@
 #define R1	32
 #define S1	40
 
+/* The callee-saved registers the blocks functions use. */
+.macro PROLOGUE
+	pushq	%rbx
+	pushq	%rbp
+	pushq	%r12
+	pushq	%r13
+	pushq	%r14
+	pushq	%r15
+.endm
+
+.macro EPILOGUE
+	popq	%r15
+	popq	%r14
+	popq	%r13
+	popq	%r12
+	popq	%rbp
+	popq	%rbx
+.endm
+
 /*
  * h = h r, partly reduced. Takes h0, h1 < 2^64 and h2 <= 9; leaves
  * h0, h1 < 2^64 and h2 <= 4. Clobbers rax, rbx, rcx, rdx, r14.

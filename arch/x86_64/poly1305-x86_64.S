@@ -66,12 +66,7 @@ poly1305_x86_64_blocks:
 	endbr64
 	cmpq	$16, %rdx
 	jb	.Lnone
-	pushq	%rbx
-	pushq	%rbp
-	pushq	%r12
-	pushq	%r13
-	pushq	%r14
-	pushq	%r15
+	PROLOGUE
 	movq	%rdx, %rbp
 	movl	%ecx, %r15d
 	movq	H0(%rdi), %r8
@@ -93,12 +88,7 @@ poly1305_x86_64_blocks:
 	movq	%r8, H0(%rdi)
 	movq	%r9, H1(%rdi)
 	movq	%r10, H2(%rdi)
-	popq	%r15
-	popq	%r14
-	popq	%r13
-	popq	%r12
-	popq	%rbp
-	popq	%rbx
+	EPILOGUE
 .Lnone:
 	ret
 .size	poly1305_x86_64_blocks, .-poly1305_x86_64_blocks
