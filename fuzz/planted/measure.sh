@@ -7,9 +7,11 @@
 # Prints one line per run: bug, target, corpus, seed, seconds (wall clock,
 # start to the abort), execs, and whether it crashed with the diagnosis.
 #
-#   fuzz/planted/measure.sh [RUNS [SECONDS [WORKDIR]]]
+#   fuzz/planted/measure.sh [RUNS [SECONDS [WORKDIR [BUG]]]]
+#
+# With BUG, only the PLANTED_BUGS entries of that name.
 set -u
-runs=${1:-3} limit=${2:-300} work=${3:-/tmp/zinc-planted}
+runs=${1:-3} limit=${2:-300} work=${3:-/tmp/zinc-planted} only=${4:-}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$work"
 export ASAN_OPTIONS=handle_abort=0:detect_leaks=0
@@ -18,6 +20,7 @@ ZINC_ROOT=$root
 . "$root/ci/lib.sh"
 zinc_list PLANTED_BUGS | while read -r bug target _n; do
 	[ -n "$bug" ] || continue
+	[ -z "$only" ] || [ "$bug" = "$only" ] || continue
 	bin=$work/${target}_plant_$bug
 	"$root/fuzz/planted/build.sh" libfuzzer "$bug" "$target" "$bin" || exit 2
 	for corpus in empty seed; do
