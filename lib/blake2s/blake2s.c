@@ -32,65 +32,84 @@ static const uint8_t blake2s_sigma[10][16] = {
 	{ 10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0 },
 };
 
-/* RFC 7693 section 3.1, with R1..R4 = 16, 12, 8, 7. */
-static void blake2s_g(uint32_t v[16], int a, int b, int c, int d, uint32_t x, uint32_t y)
-{
-	v[a] = v[a] + v[b] + x;
-	v[d] = ror32(v[d] ^ v[a], 16);
-	v[c] = v[c] + v[d];
-	v[b] = ror32(v[b] ^ v[c], 12);
-	v[a] = v[a] + v[b] + y;
-	v[d] = ror32(v[d] ^ v[a], 8);
-	v[c] = v[c] + v[d];
-	v[b] = ror32(v[b] ^ v[c], 7);
-}
+/*
+ * RFC 7693 section 3.1, with R1..R4 = 16, 12, 8, 7. Rounds are written out
+ * in full below, so every sigma index is a constant: the message words are
+ * picked from registers, not through the table.
+ */
+#define G(a, b, c, d, x, y) do {		\
+		a = a + b + (x);		\
+		d = ror32(d ^ a, 16);		\
+		c = c + d;			\
+		b = ror32(b ^ c, 12);		\
+		a = a + b + (y);		\
+		d = ror32(d ^ a, 8);		\
+		c = c + d;			\
+		b = ror32(b ^ c, 7);		\
+	} while (0)
+
+/* RFC 7693 section 3.2: round r, columns then diagonals. */
+#define ROUND(r) do {								\
+		const uint8_t *s = blake2s_sigma[r];				\
+		G(v0, v4, v8, v12, m[s[0]], m[s[1]]);				\
+		G(v1, v5, v9, v13, m[s[2]], m[s[3]]);				\
+		G(v2, v6, v10, v14, m[s[4]], m[s[5]]);				\
+		G(v3, v7, v11, v15, m[s[6]], m[s[7]]);				\
+		G(v0, v5, v10, v15, m[s[8]], m[s[9]]);				\
+		G(v1, v6, v11, v12, m[s[10]], m[s[11]]);			\
+		G(v2, v7, v8, v13, m[s[12]], m[s[13]]);				\
+		G(v3, v4, v9, v14, m[s[14]], m[s[15]]);				\
+	} while (0)
 
 /* RFC 7693 section 3.2: h = F(h, m, t, f). */
-static void blake2s_f(struct blake2s_state *state, const uint8_t block[BLAKE2S_BLOCK_SIZE])
+static inline void blake2s_f(struct blake2s_state *state, const uint32_t m[16])
 {
-	uint32_t m[16], v[16];
-	int i;
+	uint32_t v0 = state->h[0], v1 = state->h[1], v2 = state->h[2], v3 = state->h[3];
+	uint32_t v4 = state->h[4], v5 = state->h[5], v6 = state->h[6], v7 = state->h[7];
+	uint32_t v8 = blake2s_iv[0], v9 = blake2s_iv[1], v10 = blake2s_iv[2], v11 = blake2s_iv[3];
+	uint32_t v12 = blake2s_iv[4] ^ state->t[0], v13 = blake2s_iv[5] ^ state->t[1];
+	uint32_t v14 = blake2s_iv[6] ^ state->f[0], v15 = blake2s_iv[7] ^ state->f[1];
 
-	for (i = 0; i < 16; i++)
-		m[i] = get_unaligned_le32(block + 4 * i);
-	for (i = 0; i < 8; i++) {
-		v[i] = state->h[i];
-		v[i + 8] = blake2s_iv[i];
-	}
-	v[12] ^= state->t[0];
-	v[13] ^= state->t[1];
-	v[14] ^= state->f[0];
-	v[15] ^= state->f[1];
+	ROUND(0);
+	ROUND(1);
+	ROUND(2);
+	ROUND(3);
+	ROUND(4);
+	ROUND(5);
+	ROUND(6);
+	ROUND(7);
+	ROUND(8);
+	ROUND(9);
 
-	for (i = 0; i < 10; i++) {
-		const uint8_t *s = blake2s_sigma[i];
-
-		blake2s_g(v, 0, 4, 8, 12, m[s[0]], m[s[1]]);
-		blake2s_g(v, 1, 5, 9, 13, m[s[2]], m[s[3]]);
-		blake2s_g(v, 2, 6, 10, 14, m[s[4]], m[s[5]]);
-		blake2s_g(v, 3, 7, 11, 15, m[s[6]], m[s[7]]);
-		blake2s_g(v, 0, 5, 10, 15, m[s[8]], m[s[9]]);
-		blake2s_g(v, 1, 6, 11, 12, m[s[10]], m[s[11]]);
-		blake2s_g(v, 2, 7, 8, 13, m[s[12]], m[s[13]]);
-		blake2s_g(v, 3, 4, 9, 14, m[s[14]], m[s[15]]);
-	}
-
-	for (i = 0; i < 8; i++)
-		state->h[i] ^= v[i] ^ v[i + 8];
-	memzero_explicit(m, sizeof(m));
-	memzero_explicit(v, sizeof(v));
+	state->h[0] ^= v0 ^ v8;
+	state->h[1] ^= v1 ^ v9;
+	state->h[2] ^= v2 ^ v10;
+	state->h[3] ^= v3 ^ v11;
+	state->h[4] ^= v4 ^ v12;
+	state->h[5] ^= v5 ^ v13;
+	state->h[6] ^= v6 ^ v14;
+	state->h[7] ^= v7 ^ v15;
 }
+
+#undef ROUND
+#undef G
 
 static void blake2s_compress_generic(struct blake2s_state *state, const uint8_t *block,
 				     size_t nblocks, uint32_t inc)
 {
+	uint32_t m[16];
+	int i;
+
 	while (nblocks--) {
 		/* t is a 64-bit byte counter split across two words. */
 		state->t[0] += inc;
 		state->t[1] += state->t[0] < inc;
-		blake2s_f(state, block);
+		for (i = 0; i < 16; i++)
+			m[i] = get_unaligned_le32(block + 4 * i);
+		blake2s_f(state, m);
 		block += BLAKE2S_BLOCK_SIZE;
 	}
+	memzero_explicit(m, sizeof(m));
 }
 
 const struct blake2s_impl blake2s_impls[] = {
