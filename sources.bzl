@@ -70,6 +70,7 @@ PLANTED_BUGS = [
     ("POLY1305_CARRY", "poly1305", 200),
     ("CHACHA20_TAIL", "chacha20", 200),
     ("BLAKE2S_FLAG", "blake2s", 1000),
+    ("BLAKE2S_AVX_CARRY", "blake2s", 100),
     ("CURVE25519_REDUCE", "curve25519", 100),
     ("AEAD_LENGTHS", "chacha20poly1305", 100),
     ("AEAD_LENGTHS", "xchacha20poly1305", 100),
