@@ -33,9 +33,10 @@ static const uint8_t blake2s_sigma[10][16] = {
 };
 
 /*
- * RFC 7693 section 3.1, with R1..R4 = 16, 12, 8, 7. Rounds are written out
- * in full below, so every sigma index is a constant: the message words are
- * picked from registers, not through the table.
+ * RFC 7693 section 3.1, with R1..R4 = 16, 12, 8, 7. The rounds are written
+ * out in full below, so every sigma index is a constant, and the message
+ * words m(i) are read from the block where they are used: no table lookup
+ * at run time and no copy of the message to wipe.
  */
 #define G(a, b, c, d, x, y) do {		\
 		a = a + b + (x);		\
@@ -49,20 +50,21 @@ static const uint8_t blake2s_sigma[10][16] = {
 	} while (0)
 
 /* RFC 7693 section 3.2: round r, columns then diagonals. */
+#define m(i) get_unaligned_le32(block + 4 * (i))
 #define ROUND(r) do {								\
 		const uint8_t *s = blake2s_sigma[r];				\
-		G(v0, v4, v8, v12, m[s[0]], m[s[1]]);				\
-		G(v1, v5, v9, v13, m[s[2]], m[s[3]]);				\
-		G(v2, v6, v10, v14, m[s[4]], m[s[5]]);				\
-		G(v3, v7, v11, v15, m[s[6]], m[s[7]]);				\
-		G(v0, v5, v10, v15, m[s[8]], m[s[9]]);				\
-		G(v1, v6, v11, v12, m[s[10]], m[s[11]]);			\
-		G(v2, v7, v8, v13, m[s[12]], m[s[13]]);				\
-		G(v3, v4, v9, v14, m[s[14]], m[s[15]]);				\
+		G(v0, v4, v8, v12, m(s[0]), m(s[1]));				\
+		G(v1, v5, v9, v13, m(s[2]), m(s[3]));				\
+		G(v2, v6, v10, v14, m(s[4]), m(s[5]));				\
+		G(v3, v7, v11, v15, m(s[6]), m(s[7]));				\
+		G(v0, v5, v10, v15, m(s[8]), m(s[9]));				\
+		G(v1, v6, v11, v12, m(s[10]), m(s[11]));			\
+		G(v2, v7, v8, v13, m(s[12]), m(s[13]));				\
+		G(v3, v4, v9, v14, m(s[14]), m(s[15]));				\
 	} while (0)
 
 /* RFC 7693 section 3.2: h = F(h, m, t, f). */
-static inline void blake2s_f(struct blake2s_state *state, const uint32_t m[16])
+static inline void blake2s_f(struct blake2s_state *state, const uint8_t block[BLAKE2S_BLOCK_SIZE])
 {
 	uint32_t v0 = state->h[0], v1 = state->h[1], v2 = state->h[2], v3 = state->h[3];
 	uint32_t v4 = state->h[4], v5 = state->h[5], v6 = state->h[6], v7 = state->h[7];
@@ -91,25 +93,20 @@ static inline void blake2s_f(struct blake2s_state *state, const uint32_t m[16])
 	state->h[7] ^= v7 ^ v15;
 }
 
+#undef m
 #undef ROUND
 #undef G
 
 static void blake2s_compress_generic(struct blake2s_state *state, const uint8_t *block,
 				     size_t nblocks, uint32_t inc)
 {
-	uint32_t m[16];
-	int i;
-
 	while (nblocks--) {
 		/* t is a 64-bit byte counter split across two words. */
 		state->t[0] += inc;
 		state->t[1] += state->t[0] < inc;
-		for (i = 0; i < 16; i++)
-			m[i] = get_unaligned_le32(block + 4 * i);
-		blake2s_f(state, m);
+		blake2s_f(state, block);
 		block += BLAKE2S_BLOCK_SIZE;
 	}
-	memzero_explicit(m, sizeof(m));
 }
 
 #ifdef ZINC_ASM_X86_64
