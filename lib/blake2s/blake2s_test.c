@@ -597,6 +597,75 @@ static void test_public_calls_count_hits(void)
 	CHECK(after == before + 2, "one update and one final counted (%lu)", after - before);
 }
 
+/* The row the public functions should run for len bytes: the last row of
+ * the table whose features are usable and whose min_len is at most len. */
+static size_t expected_row(size_t len)
+{
+	size_t want = 0;
+
+	for (size_t r = 1; r < blake2s_nimpls; r++)
+		if (zinc_cpu_have(blake2s_impls[r].features) && blake2s_impls[r].min_len <= len)
+			want = r;
+	return want;
+}
+
+/*
+ * Keyed hashes, digests of 1..32 bytes and HMAC (short and hashed keys) run
+ * the row dispatch should pick, under every subset of the detected CPU
+ * features: the hit counters may move only on the expected rows (the one
+ * for the message length, and the one for a single block, which final()
+ * and the HMAC pads use).
+ */
+static void test_public_paths_run_the_picked_row(void)
+{
+	static const size_t lens[] = { 0, 1, 64, 65, 1000 };
+	static const size_t outlens[] = { 1, 16, 32 };
+	uint32_t detected = zinc_cpu_detected(), sub = detected;
+	uint8_t in[1000], key[100], out[32];
+	unsigned long before[8], stray = 0, calls = 0;
+
+	CHECK(blake2s_nimpls <= ARRAY_SIZE(before), "room for every row's counter");
+	test_fill(in, sizeof(in), 71);
+	test_fill(key, sizeof(key), 72);
+	do {
+		zinc_cpu_set_mask(sub);
+		for (size_t l = 0; l < ARRAY_SIZE(lens); l++) {
+			size_t want_msg = expected_row(lens[l]), want_block = expected_row(64);
+
+			for (size_t op = 0; op < ARRAY_SIZE(outlens) + 2; op++) {
+				memcpy(before, blake2s_hits, blake2s_nimpls * sizeof(before[0]));
+				if (op < ARRAY_SIZE(outlens))
+					blake2s(out, in, key, outlens[op], lens[l], 32);
+				else
+					blake2s_hmac(out, in, key, lens[l], op == ARRAY_SIZE(outlens)
+							   ? 32 : 100);
+				calls++;
+				for (size_t r = 0; r < blake2s_nimpls; r++)
+					if (blake2s_hits[r] != before[r] && r != want_msg &&
+					    r != want_block && r != expected_row(64 + lens[l]) &&
+					    r != expected_row(100))
+						stray++;
+			}
+		}
+		sub = (sub - detected) & detected;
+	} while (sub != detected);
+	zinc_cpu_set_mask(~0u);
+	CHECK(stray == 0, "%lu of %lu calls ran a row dispatch should not pick", stray, calls);
+
+	/* With every feature, the preferred usable row runs them. */
+	for (size_t op = 0; op < 3; op++) {
+		size_t want = expected_row(0);
+
+		memcpy(before, blake2s_hits, blake2s_nimpls * sizeof(before[0]));
+		if (op == 0)
+			blake2s(out, in, key, 1, 100, 32);
+		else
+			blake2s_hmac(out, in, key, 64, op == 1 ? 32 : 100);
+		CHECK(blake2s_hits[want] > before[want], "%s ran %s",
+		      op == 0 ? "keyed 1-byte digest" : "HMAC", blake2s_impls[want].name);
+	}
+}
+
 int main(void)
 {
 	test_rfc7693_appendix_b_abc();
@@ -615,5 +684,6 @@ int main(void)
 	test_compress_across_carry_and_wrap();
 	test_hash_across_carry_and_wrap();
 	test_public_calls_count_hits();
+	test_public_paths_run_the_picked_row();
 	return TEST_SUMMARY("blake2s_test");
 }
