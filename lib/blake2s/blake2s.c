@@ -264,20 +264,23 @@ bool blake2s(uint8_t *out, const uint8_t *in, const uint8_t *key,
 }
 
 /*
- * HMAC (RFC 2104): H((K0 ^ opad) || H((K0 ^ ipad) || in)). Both pads are
- * compressed straight from pad (neither is the last block, except the inner
- * one when in is empty), and the inner digest is written into the outer
- * state's buffer, so nothing is copied twice.
+ * HMAC (RFC 2104): H((K0 ^ opad) || H((K0 ^ ipad) || in)). The pad block is
+ * built in the outer state's buffer and both pads are compressed straight
+ * from it (neither is the last block, except the inner one when in is
+ * empty); the inner digest then overwrites it, and the outer final()
+ * zero-pads the rest and wipes everything.
  */
 void blake2s_hmac(uint8_t out[BLAKE2S_HASH_SIZE], const uint8_t *in, const uint8_t *key,
 		  size_t inlen, size_t keylen)
 {
 	const struct blake2s_impl *impl = blake2s_pick(BLAKE2S_BLOCK_SIZE + inlen);
 	struct blake2s_state inner, outer;
-	uint8_t pad[BLAKE2S_BLOCK_SIZE] = { 0 };
+	uint8_t *pad = outer.buf;
 	int i;
 
 	ZINC_COUNT_HIT(blake2s_hits[impl - blake2s_impls]);
+	blake2s_init(&inner, BLAKE2S_HASH_SIZE);
+	blake2s_init(&outer, BLAKE2S_HASH_SIZE);
 	/* K0 is the key, or its hash when longer than B, zero-padded. */
 	if (keylen > BLAKE2S_BLOCK_SIZE)
 		blake2s(pad, key, NULL, BLAKE2S_HASH_SIZE, keylen, 0);
@@ -286,17 +289,13 @@ void blake2s_hmac(uint8_t out[BLAKE2S_HASH_SIZE], const uint8_t *in, const uint8
 
 	for (i = 0; i < BLAKE2S_BLOCK_SIZE; i++)
 		pad[i] ^= 0x36;
-	blake2s_init(&inner, BLAKE2S_HASH_SIZE);
 	if (inlen)
 		impl->compress(&inner, pad, 1, BLAKE2S_BLOCK_SIZE);
 	else
 		blake2s_update_with(impl, &inner, pad, BLAKE2S_BLOCK_SIZE);
-
 	for (i = 0; i < BLAKE2S_BLOCK_SIZE; i++)
 		pad[i] ^= 0x36 ^ 0x5c;
-	blake2s_init(&outer, BLAKE2S_HASH_SIZE);
 	impl->compress(&outer, pad, 1, BLAKE2S_BLOCK_SIZE);
-	memzero_explicit(pad, sizeof(pad));
 
 	blake2s_update_with(impl, &inner, in, inlen);
 	blake2s_final_with(impl, &inner, outer.buf);
