@@ -221,16 +221,15 @@ void blake2s_update_with(const struct blake2s_impl *impl, struct blake2s_state *
 void blake2s_final_with(const struct blake2s_impl *impl, struct blake2s_state *state,
 			uint8_t *out)
 {
-	uint8_t digest[BLAKE2S_HASH_SIZE];
 	int i;
 
 	memset(state->buf + state->buflen, 0, BLAKE2S_BLOCK_SIZE - state->buflen);
 	state->f[0] = 0xffffffff;
 	impl->compress(state, state->buf, 1, (uint32_t)state->buflen);
+	/* The digest goes through buf, which is wiped with the state. */
 	for (i = 0; i < 8; i++)
-		put_unaligned_le32(state->h[i], digest + 4 * i);
-	memcpy(out, digest, state->outlen);
-	memzero_explicit(digest, sizeof(digest));
+		put_unaligned_le32(state->h[i], state->buf + 4 * i);
+	memcpy(out, state->buf, state->outlen);
 	memzero_explicit(state, sizeof(*state));
 }
 
