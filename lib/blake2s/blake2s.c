@@ -119,10 +119,12 @@ const struct blake2s_impl blake2s_impls[] = {
 	{ "blake2s-generic", 0, 0, blake2s_compress_generic },
 #ifdef ZINC_ASM_X86_64
 	/* Assembly rows, in increasing order of preference, each with its
-	 * features and min_len. */
-	/* AVX beats the generic C at one block already (TSC cycles per byte,
-	 * AMD EPYC family 25 model 17, blake2s() of 64 B: 6.12 vs 6.36; 16 KiB:
-	 * 4.82 vs 5.29), so it takes every length. */
+	 * features and min_len. AVX is no slower than the generic C at one
+	 * block and faster from two on (ci/bench.sh, TSC cycles per byte, AMD
+	 * EPYC family 25 model 17: 64 B 6.32 vs 6.38, 1420 B 5.15 vs 5.53,
+	 * 16 KiB 4.84 vs 5.27), so it takes every length. blake2s-avx512vl
+	 * (vprord, vpermi2d) is not written: it needs an AVX-512 machine to be
+	 * run and measured. */
 	{ "blake2s-avx", ZINC_CPU_AVX, 0, blake2s_compress_avx },
 #endif
 };
