@@ -34,6 +34,7 @@ ASM_SRCS = {
         "arch/x86_64/chacha20-avx512.S",
         "arch/x86_64/poly1305-x86_64.S",
         "arch/x86_64/poly1305-avx2.S",
+        "arch/x86_64/blake2s-avx.S",
     ],
     "arm64": [],
 }
@@ -76,6 +77,7 @@ PLANTED_BUGS = [
     ("POLY1305_TO26_TOP", "poly1305_state", 200),
     ("CHACHA20_TAIL", "chacha20", 200),
     ("BLAKE2S_FLAG", "blake2s", 1000),
+    ("BLAKE2S_AVX_CARRY", "blake2s", 100),
     ("CURVE25519_REDUCE", "curve25519", 100),
     ("AEAD_LENGTHS", "chacha20poly1305", 100),
     ("AEAD_LENGTHS", "xchacha20poly1305", 100),

@@ -7,7 +7,8 @@
 #   ci/bench.sh [--primitive P[,P...]] [--sizes N,N,...] [--json FILE] [--svg FILE] [--quick]
 #
 # P: chacha20 hchacha20 poly1305 chacha20poly1305 xchacha20poly1305 blake2s
-#    curve25519 curve25519_base. Sizes default to 64,256,576,1420,4096,16384,1048576.
+#    blake2s_hmac curve25519 curve25519_base. Sizes default to
+#    64,256,576,1420,4096,16384,1048576.
 # --quick is a tiny run (64 bytes, a few batches) that shows the benchmark still
 # works; ci/test.sh runs it. Nothing here is a timed assertion.
 # Exit status: 0 done; 1 build or run failure, or a row whose output differed
@@ -19,7 +20,7 @@ usage() {
 	exit 2
 }
 
-primitives="chacha20 hchacha20 poly1305 chacha20poly1305 xchacha20poly1305 blake2s curve25519 curve25519_base"
+primitives="chacha20 hchacha20 poly1305 chacha20poly1305 xchacha20poly1305 blake2s blake2s_hmac curve25519 curve25519_base"
 args=()
 while [ $# -gt 0 ]; do
 	case "$1" in

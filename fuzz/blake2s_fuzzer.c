@@ -5,8 +5,11 @@
  * digest, the state wiped by final), streaming against one-shot, the public
  * blake2s(), blake2s_init_key/update/final and blake2s_hmac, the rejection
  * of invalid sizes, and libb2 (every outlen and keylen) and OpenSSL
- * (BLAKE2S-256, BLAKE2SMAC, HMAC-BLAKE2s) as oracles. Input format:
- * fuzz/README.md.
+ * (BLAKE2S-256, BLAKE2SMAC, HMAC-BLAKE2s) as oracles. Then the same
+ * message from a state whose byte counter t starts where the input says
+ * (near the t[0] -> t[1] carry at 2^32, near the wrap at 2^64, or
+ * anywhere): every row against the generic one only, as no oracle takes
+ * such a state. Input format: fuzz/README.md.
  */
 #include <string.h>
 
@@ -22,10 +25,16 @@ const char fuzz_target_name[] = "blake2s";
 
 enum { MAX_HMAC_KEY = 256 };
 
+/* Where the chosen start counter lies (fuzz/README.md). */
+enum { T_CARRY, T_WRAP, T_ANY };
+static const char *const t_class_names[] = { "near 2^32", "near 2^64", "anywhere" };
+
 static struct {
 	struct fuzz_layout layout;
 	uint8_t pattern, key_pattern;
 	size_t len, outlen, keylen, hmac_keylen;
+	unsigned t_class;
+	uint64_t t_start;
 	struct fuzz_splits splits;
 	uint8_t key[BLAKE2S_KEY_SIZE + 1];
 	uint8_t hmac_key[MAX_HMAC_KEY];
@@ -37,13 +46,35 @@ static const struct fuzz_layout end_layout;
 static void format_params(char *buf, size_t cap)
 {
 	fuzz_fmt(buf, cap, " len=%zu outlen=%zu keylen=%zu hmac_keylen=%zu pattern=0x%02x"
-		 " key_pattern=0x%02x", P.len, P.outlen, P.keylen, P.hmac_keylen, P.pattern,
-		 P.key_pattern);
+		 " key_pattern=0x%02x t_start=0x%016llx (%s)", P.len, P.outlen, P.keylen,
+		 P.hmac_keylen, P.pattern, P.key_pattern, (unsigned long long)P.t_start,
+		 t_class_names[P.t_class]);
 	fuzz_fmt_layout(buf, cap, &P.layout);
 	fuzz_fmt_splits(buf, cap, &P.splits);
 	fuzz_fmt_hex(buf, cap, "key", P.key, P.keylen);
 	fuzz_fmt_hex(buf, cap, "hmac_key", P.hmac_key, P.hmac_keylen);
 	fuzz_fmt_hex(buf, cap, "msg", msg, P.len);
+}
+
+/*
+ * The start counter comes after the data, so inputs written before it
+ * existed keep their meaning; for them (zeros) it is 2^32 - 1. Near 2^32
+ * and 2^64 it lies within the bytes the hash compresses (key block,
+ * message, one more block) below the boundary, so the hash crosses it.
+ */
+static void decode_counter(struct fuzz_input *in)
+{
+	uint8_t sel = fuzz_byte(in);
+	uint32_t lo = fuzz_u32(in), hi = fuzz_u32(in);
+	uint64_t below = lo % (P.len + 2 * BLAKE2S_BLOCK_SIZE);
+
+	P.t_class = sel % 3;
+	if (P.t_class == T_CARRY)
+		P.t_start = (1ull << 32) - 1 - below;
+	else if (P.t_class == T_WRAP)
+		P.t_start = ~0ull - below;
+	else
+		P.t_start = (uint64_t)hi << 32 | lo;
 }
 
 static void decode(const uint8_t *data, size_t size)
@@ -63,12 +94,14 @@ static void decode(const uint8_t *data, size_t size)
 	fuzz_fill(&in, P.key, P.keylen, P.key_pattern);
 	fuzz_fill(&in, P.hmac_key, P.hmac_keylen, P.key_pattern);
 	fuzz_fill(&in, msg, P.len, P.pattern);
+	decode_counter(&in);
 }
 
 /* Hashes msg with row impl (NULL: the public update / final), in one update
- * or in the decoded chunks; leaves the state before final in *mid. */
+ * or in the decoded chunks, from byte counter t; leaves the state before
+ * final in *mid. */
 static void hash_with(const char *name, const struct blake2s_impl *impl, bool chunked,
-		      uint8_t *digest, struct blake2s_state *mid)
+		      uint64_t t, uint8_t *digest, struct blake2s_state *mid)
 {
 	static const struct blake2s_state zero;
 	struct blake2s_state *s = (struct blake2s_state *)fuzz_guard_buf(2, sizeof(*s),
@@ -81,6 +114,7 @@ static void hash_with(const char *name, const struct blake2s_impl *impl, bool ch
 	if (!blake2s_init_key(s, P.outlen, key, P.keylen))
 		fuzz_check_bool(T, name, "spec", "blake2s_init_key accepts valid sizes", false,
 				true);
+	blake2s_set_counter(s, t);
 	for (unsigned i = 0; chunked && i < P.splits.n; i++) {
 		size_t n = P.splits.chunk[i] < P.len - off ? P.splits.chunk[i] : P.len - off;
 
@@ -165,6 +199,45 @@ static void check_hmac(void)
 	}
 }
 
+/* Every row from the chosen start counter, against the generic row only. */
+static void check_counter(void)
+{
+	static const char *const crossed[] = {
+		"rows vs generic only, across the t[0] -> t[1] carry",
+		"rows vs generic only, across the 2^64 wrap",
+		"rows vs generic only, no boundary crossed",
+	};
+	const char *gen = blake2s_impls[0].name;
+	struct blake2s_state ref_mid, mid;
+	uint8_t ref[32], digest[32];
+	uint64_t t_end;
+
+	hash_with(gen, &blake2s_impls[0], false, P.t_start, ref, &ref_mid);
+	hash_with(gen, &blake2s_impls[0], true, P.t_start, digest, &mid);
+	fuzz_check(T, "generic streamed", "generic one-shot", "digest from the start counter",
+		   digest, ref, P.outlen);
+	for (size_t i = 1; i < blake2s_nimpls; i++) {
+		const struct blake2s_impl *impl = &blake2s_impls[i];
+
+		if (!zinc_cpu_have(impl->features))
+			continue; /* counted as not usable above */
+		hash_with(impl->name, impl, false, P.t_start, digest, &mid);
+		fuzz_check(T, impl->name, gen, "digest from the start counter, one update",
+			   digest, ref, P.outlen);
+		fuzz_check(T, impl->name, gen, "state before final, from the start counter",
+			   &mid, &ref_mid, sizeof(mid));
+		hash_with(impl->name, impl, true, P.t_start, digest, &mid);
+		fuzz_check(T, impl->name, gen, "digest from the start counter, streamed", digest,
+			   ref, P.outlen);
+		fuzz_count_compared(impl->name, "vs generic from a chosen counter t");
+	}
+	/* What the last compression (in final) adds to t. */
+	t_end = ((uint64_t)ref_mid.t[1] << 32 | ref_mid.t[0]) + ref_mid.buflen;
+	fuzz_count_compared("counter", t_end < P.t_start ? crossed[1] :
+				       t_end >> 32 != P.t_start >> 32 ? crossed[0] : crossed[2]);
+	fuzz_count_skipped("oracles", "chosen counter t: no oracle takes such a state");
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *gen = blake2s_impls[0].name;
@@ -179,8 +252,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 
-	hash_with(gen, &blake2s_impls[0], false, ref, &ref_mid);
-	hash_with(gen, &blake2s_impls[0], true, digest, &mid);
+	hash_with(gen, &blake2s_impls[0], false, 0, ref, &ref_mid);
+	hash_with(gen, &blake2s_impls[0], true, 0, digest, &mid);
 	fuzz_check(T, "generic streamed", "generic one-shot", "digest", digest, ref, P.outlen);
 	for (size_t i = 1; i < blake2s_nimpls; i++) {
 		const struct blake2s_impl *impl = &blake2s_impls[i];
@@ -189,15 +262,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			fuzz_count_skipped(impl->name, "not usable on this CPU");
 			continue;
 		}
-		hash_with(impl->name, impl, false, digest, &mid);
+		hash_with(impl->name, impl, false, 0, digest, &mid);
 		fuzz_check(T, impl->name, gen, "digest, one update", digest, ref, P.outlen);
 		fuzz_check(T, impl->name, gen, "state before final", &mid, &ref_mid, sizeof(mid));
-		hash_with(impl->name, impl, true, digest, &mid);
+		hash_with(impl->name, impl, true, 0, digest, &mid);
 		fuzz_check(T, impl->name, gen, "digest, streamed", digest, ref, P.outlen);
 		fuzz_count_compared(impl->name, "vs generic (one update, streamed, state)");
 	}
 
-	hash_with("blake2s_update/final", NULL, true, digest, &mid);
+	hash_with("blake2s_update/final", NULL, true, 0, digest, &mid);
 	fuzz_check(T, "blake2s_update/final", gen, "digest, streamed", digest, ref, P.outlen);
 	in = fuzz_guard_copy(0, msg, P.len, &P.layout);
 	key = fuzz_guard_copy(3, P.key, P.keylen, &P.layout);
@@ -208,6 +281,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_count_compared("public", "vs generic (one-shot, streamed)");
 
 	check_oracles(ref);
+	check_counter();
 	return 0;
 }
 
@@ -218,6 +292,9 @@ void fuzz_list(FILE *o)
 	libb2_list(o, "blake2s, outlen 1..32, keylen 0..32, one-shot and streamed");
 	openssl_list(o, "BLAKE2S-256 unkeyed outlen 32, BLAKE2SMAC keyed, HMAC-BLAKE2s-256");
 	fprintf(o, "  (libsodium: not an oracle here, it has no BLAKE2s)\n");
+	fprintf(o, "  counter: the same hashes from a byte counter t chosen by the input (near the\n"
+		   "    t[0] -> t[1] carry at 2^32, near the 2^64 wrap, or anywhere): row-vs-generic\n"
+		   "    only, no oracle takes a state with a chosen counter\n");
 }
 
 void fuzz_dispatch(FILE *out)

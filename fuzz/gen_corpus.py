@@ -8,7 +8,7 @@ length class is present (0, 1, 15, 16, 17, 63, 64, 65, ... 4095, 4096, 4097
 and multi-block sizes), with ChaCha20 counters near 2^32 and 2^31, in-place
 and misaligned buffers, 0x00 / 0xff / run fills of data and keys, streaming
 split points, AEAD associated-data lengths, every BLAKE2s output and key
-length, and low-order, non-canonical and twist points for X25519.
+length and BLAKE2s start counters near 2^32 and 2^64, and low-order, non-canonical and twist points for X25519.
 
 Each seed carries tags (its length class, its counter, ...). With --fuzzers
 the raw seeds are minimized with libFuzzer's merge, then seeds are added
@@ -239,11 +239,15 @@ def gen_xchacha20poly1305(g):
 
 def gen_blake2s(g):
     def seed(n, outlen=32, keylen=0, hmac_keylen=0, pattern=PAT_DATA, key_pattern=PAT_DATA,
-             chunks=(), tags=(), **kw):
+             chunks=(), tags=(), t_sel=None, **kw):
         lay, t = g.layout(**kw)
         data = (lay + bytes([pattern, key_pattern]) + length(n) +
                 bytes([(outlen + 2) % 34, keylen]) + length(hmac_keylen) +
-                splits(list(chunks)) + g.bytes(keylen) + g.bytes(hmac_keylen) + g.msg(n))
+                splits(list(chunks)) + g.bytes(keylen) + g.bytes(hmac_keylen) +
+                g.msg(n, full=t_sel is not None))
+        if t_sel is not None:                       # the start counter follows the message
+            data += bytes([t_sel]) + g.bytes(8)
+            t.add(("t-start", t_sel))
         t |= {("len", n), ("outlen", outlen), ("keylen", keylen), ("hmac-keylen", hmac_keylen)}
         t |= fill_tags(pattern, "data") | fill_tags(key_pattern, "key")
         g.add(data, t | set(tags) | ({"splits"} if chunks else set()))
@@ -263,6 +267,11 @@ def gen_blake2s(g):
         seed(256, pattern=p, keylen=32, key_pattern=p)
     for m in (1, 5, 32, 63):
         seed(193, misalign=m, guard_start=True)
+    # Start counters near 2^32 (0), near 2^64 (1) and anywhere (2); last, so
+    # that the seeds above stay as they were.
+    for t_sel in (0, 1, 2):
+        for n in (1, 64, 65, 200):
+            seed(n, keylen=g.rng.choice([0, 32]), t_sel=t_sel, chunks=[n // 3])
 
 
 # Points for the raw mode (point_sel 0), little-endian: 0, 1, p - 1, p, p + 1,

@@ -3,7 +3,9 @@
  * Unit tests for BLAKE2s and HMAC-BLAKE2s: RFC 7693 and BLAKE2 reference
  * KAT vectors, HMAC against its RFC 2104 definition and independently
  * computed values, streaming equals one-shot, the size limits of the API,
- * and agreement of every row of blake2s_impls[] with the generic row.
+ * agreement of every row of blake2s_impls[] with the generic row, and every
+ * row across the byte counter's t[0] -> t[1] carry and 2^64 wrap against a
+ * separate reference written here.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -11,6 +13,7 @@
 #include <string.h>
 
 #include "lib/blake2s/blake2s.h"
+#include "lib/common/cpu.h"
 #include "lib/common/test.h"
 #include "lib/common/util.h"
 
@@ -329,6 +332,225 @@ static void test_hmac_independent_values(void)
 	}
 }
 
+/*
+ * A second BLAKE2s-256, written from the pseudo-code of RFC 7693 sections
+ * 3.1 to 3.3 and sharing no code or table with lib/blake2s: the counter is
+ * one uint64_t, split into the two words only where v[12] and v[13] are
+ * formed, and the IV is computed (section 2.6: the first 32 bits of the
+ * fractional parts of the square roots of the first eight primes). It lets
+ * the counter start anywhere, so the rows are checked where t[0] carries
+ * into t[1] and where t wraps, which no real message reaches.
+ */
+static const uint8_t ref_sigma[10][16] = {
+	{ 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 },
+	{ 14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3 },
+	{ 11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4 },
+	{ 7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8 },
+	{ 9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13 },
+	{ 2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9 },
+	{ 12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11 },
+	{ 13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10 },
+	{ 6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5 },
+	{ 10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0 },
+};
+static uint32_t ref_iv[8];
+
+/* floor(sqrt(p) * 2^32) mod 2^32, by bisection on 128-bit integers. */
+static void ref_make_iv(void)
+{
+	static const unsigned primes[8] = { 2, 3, 5, 7, 11, 13, 17, 19 };
+
+	for (int i = 0; i < 8; i++) {
+		unsigned __int128 n = (unsigned __int128)primes[i] << 64, lo = 0, hi = 1;
+
+		hi <<= 35;
+		while (hi - lo > 1) {
+			unsigned __int128 mid = (lo + hi) / 2;
+
+			if (mid * mid <= n)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		ref_iv[i] = (uint32_t)lo;
+	}
+}
+
+static uint32_t ref_rotr(uint32_t x, int n)
+{
+	return x >> n | x << (32 - n);
+}
+
+static void ref_g(uint32_t v[16], int a, int b, int c, int d, uint32_t x, uint32_t y)
+{
+	v[a] += v[b] + x;
+	v[d] = ref_rotr(v[d] ^ v[a], 16);
+	v[c] += v[d];
+	v[b] = ref_rotr(v[b] ^ v[c], 12);
+	v[a] += v[b] + y;
+	v[d] = ref_rotr(v[d] ^ v[a], 8);
+	v[c] += v[d];
+	v[b] = ref_rotr(v[b] ^ v[c], 7);
+}
+
+/* F(h, m, t, f) of RFC 7693 section 3.2. */
+static void ref_f(uint32_t h[8], const uint8_t block[64], uint64_t t, bool last)
+{
+	uint32_t v[16], m[16];
+
+	for (int i = 0; i < 8; i++) {
+		v[i] = h[i];
+		v[i + 8] = ref_iv[i];
+	}
+	v[12] ^= (uint32_t)t;
+	v[13] ^= (uint32_t)(t >> 32);
+	if (last)
+		v[14] = ~v[14];
+	for (int i = 0; i < 16; i++)
+		m[i] = block[4 * i] | block[4 * i + 1] << 8 | block[4 * i + 2] << 16 |
+		       (uint32_t)block[4 * i + 3] << 24;
+	for (int r = 0; r < 10; r++) {
+		const uint8_t *s = ref_sigma[r];
+
+		ref_g(v, 0, 4, 8, 12, m[s[0]], m[s[1]]);
+		ref_g(v, 1, 5, 9, 13, m[s[2]], m[s[3]]);
+		ref_g(v, 2, 6, 10, 14, m[s[4]], m[s[5]]);
+		ref_g(v, 3, 7, 11, 15, m[s[6]], m[s[7]]);
+		ref_g(v, 0, 5, 10, 15, m[s[8]], m[s[9]]);
+		ref_g(v, 1, 6, 11, 12, m[s[10]], m[s[11]]);
+		ref_g(v, 2, 7, 8, 13, m[s[12]], m[s[13]]);
+		ref_g(v, 3, 4, 9, 14, m[s[14]], m[s[15]]);
+	}
+	for (int i = 0; i < 8; i++)
+		h[i] ^= v[i] ^ v[i + 8];
+}
+
+static void ref_h0(uint32_t h[8])
+{
+	for (int i = 0; i < 8; i++)
+		h[i] = ref_iv[i];
+	h[0] ^= 0x01010000 ^ 32; /* unkeyed, 32-byte digest */
+}
+
+/* Unkeyed BLAKE2s-256 (RFC 7693 section 3.3) with the counter starting at t. */
+static void ref_hash(uint8_t out[32], const uint8_t *in, size_t len, uint64_t t)
+{
+	uint8_t last[64] = { 0 };
+	uint32_t h[8];
+
+	ref_h0(h);
+	for (; len > 64; len -= 64, in += 64) {
+		t += 64;
+		ref_f(h, in, t, false);
+	}
+	if (len)
+		memcpy(last, in, len);
+	t += len;
+	ref_f(h, last, t, true);
+	for (int i = 0; i < 32; i++)
+		out[i] = (uint8_t)(h[i / 4] >> 8 * (i % 4));
+}
+
+/* The reference itself: RFC 7693 Appendix B, and the generic row at t = 0. */
+static void test_reference_is_blake2s(void)
+{
+	uint8_t in[300], want[32], got[32];
+
+	ref_make_iv();
+	CHECK(ref_iv[0] == 0x6a09e667 && ref_iv[7] == 0x5be0cd19, "computed IV %08x..%08x",
+	      ref_iv[0], ref_iv[7]);
+	test_unhex(want, 32, "508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982");
+	ref_hash(got, (const uint8_t *)"abc", 3, 0);
+	CHECK_MEM(got, want, 32, "reference, RFC 7693 Appendix B");
+	test_fill(in, sizeof(in), 61);
+	for (size_t len = 0; len <= sizeof(in); len += 50) {
+		blake2s(want, in, NULL, 32, len, 0);
+		ref_hash(got, in, len, 0);
+		CHECK_MEM(got, want, 32, "reference vs blake2s(), len %zu", len);
+	}
+}
+
+/* The case of the issue: from t = 2^32 - 64, one block is compressed with
+ * t[0] = 0, t[1] = 1; from 2^64 - 64 with t = 0; and a three-block call
+ * that crosses the carry in its middle. compress() on every row, against
+ * ref_f. */
+static void test_compress_across_carry_and_wrap(void)
+{
+	static const struct {
+		uint64_t start;
+		size_t nblocks;
+	} c[] = {
+		{ (1ull << 32) - 64, 1 }, { (1ull << 32) - 1, 1 }, { (1ull << 32) - 128, 3 },
+		{ (2ull << 32) - 64, 2 }, { ~0ull - 63, 1 },        { ~0ull, 1 },
+		{ ~0ull - 127, 3 },
+	};
+	uint8_t blocks[3 * 64];
+	uint32_t want_h[8];
+
+	test_fill(blocks, sizeof(blocks), 62);
+	for (size_t r = 0; r < blake2s_nimpls; r++) {
+		const struct blake2s_impl *impl = &blake2s_impls[r];
+
+		if (!zinc_cpu_have(impl->features)) {
+			printf("blake2s_test: %s skipped (CPU lacks its features)\n", impl->name);
+			continue;
+		}
+		for (size_t i = 0; i < ARRAY_SIZE(c); i++) {
+			struct blake2s_state state;
+			uint64_t t = c[i].start;
+
+			blake2s_init(&state, 32);
+			blake2s_set_counter(&state, t);
+			impl->compress(&state, blocks, c[i].nblocks, 64);
+			ref_h0(want_h);
+			for (size_t b = 0; b < c[i].nblocks; b++) {
+				t += 64;
+				ref_f(want_h, blocks + 64 * b, t, false);
+			}
+			CHECK(state.t[0] == (uint32_t)t && state.t[1] == (uint32_t)(t >> 32),
+			      "%s from t = %016llx, %zu blocks: t = %08x%08x, want %016llx",
+			      impl->name, (unsigned long long)c[i].start, c[i].nblocks,
+			      state.t[1], state.t[0], (unsigned long long)t);
+			CHECK_MEM(state.h, want_h, sizeof(want_h), "%s from t = %016llx, %zu blocks",
+				  impl->name, (unsigned long long)c[i].start, c[i].nblocks);
+		}
+	}
+}
+
+/* Whole hashes (update and final on every row) from counters just below
+ * the carry and the wrap, against ref_hash. */
+static void test_hash_across_carry_and_wrap(void)
+{
+	static const uint64_t starts[] = {
+		(1ull << 32) - 64, (1ull << 32) - 1, (1ull << 32) - 200, (2ull << 32) - 65,
+		~0ull - 63,        ~0ull,            ~0ull - 299,
+	};
+	static const size_t lens[] = { 0, 1, 63, 64, 65, 128, 129, 300 };
+	uint8_t in[300], want[32], got[32];
+	struct blake2s_state state;
+
+	test_fill(in, sizeof(in), 63);
+	for (size_t r = 0; r < blake2s_nimpls; r++) {
+		const struct blake2s_impl *impl = &blake2s_impls[r];
+
+		if (!zinc_cpu_have(impl->features))
+			continue; /* said by the test above */
+		for (size_t i = 0; i < ARRAY_SIZE(starts); i++) {
+			for (size_t l = 0; l < ARRAY_SIZE(lens); l++) {
+				ref_hash(want, in, lens[l], starts[i]);
+				blake2s_init(&state, 32);
+				blake2s_set_counter(&state, starts[i]);
+				blake2s_update_with(impl, &state, in, lens[l] / 2);
+				blake2s_update_with(impl, &state, in + lens[l] / 2,
+						    lens[l] - lens[l] / 2);
+				blake2s_final_with(impl, &state, got);
+				CHECK_MEM(got, want, 32, "%s from t = %016llx, len %zu", impl->name,
+					  (unsigned long long)starts[i], lens[l]);
+			}
+		}
+	}
+}
+
 /* Every row of the table gives the generic row's digest. */
 static void test_every_row_matches_generic(void)
 {
@@ -342,6 +564,8 @@ static void test_every_row_matches_generic(void)
 	for (size_t r = 0; r < blake2s_nimpls; r++) {
 		const struct blake2s_impl *impl = &blake2s_impls[r];
 
+		if (!zinc_cpu_have(impl->features))
+			continue;
 		for (size_t len = 0; len <= sizeof(in); len += 23) {
 			blake2s_init_key(&state, 32, key, len % 33);
 			blake2s_update_with(&blake2s_impls[0], &state, in, len);
@@ -373,6 +597,75 @@ static void test_public_calls_count_hits(void)
 	CHECK(after == before + 2, "one update and one final counted (%lu)", after - before);
 }
 
+/* The row the public functions should run for len bytes: the last row of
+ * the table whose features are usable and whose min_len is at most len. */
+static size_t expected_row(size_t len)
+{
+	size_t want = 0;
+
+	for (size_t r = 1; r < blake2s_nimpls; r++)
+		if (zinc_cpu_have(blake2s_impls[r].features) && blake2s_impls[r].min_len <= len)
+			want = r;
+	return want;
+}
+
+/*
+ * Keyed hashes, digests of 1..32 bytes and HMAC (short and hashed keys) run
+ * the row dispatch should pick, under every subset of the detected CPU
+ * features: the hit counters may move only on the expected rows (the one
+ * for the message length, and the one for a single block, which final()
+ * and the HMAC pads use).
+ */
+static void test_public_paths_run_the_picked_row(void)
+{
+	static const size_t lens[] = { 0, 1, 64, 65, 1000 };
+	static const size_t outlens[] = { 1, 16, 32 };
+	uint32_t detected = zinc_cpu_detected(), sub = detected;
+	uint8_t in[1000], key[100], out[32];
+	unsigned long before[8], stray = 0, calls = 0;
+
+	CHECK(blake2s_nimpls <= ARRAY_SIZE(before), "room for every row's counter");
+	test_fill(in, sizeof(in), 71);
+	test_fill(key, sizeof(key), 72);
+	do {
+		zinc_cpu_set_mask(sub);
+		for (size_t l = 0; l < ARRAY_SIZE(lens); l++) {
+			size_t want_msg = expected_row(lens[l]), want_block = expected_row(64);
+
+			for (size_t op = 0; op < ARRAY_SIZE(outlens) + 2; op++) {
+				memcpy(before, blake2s_hits, blake2s_nimpls * sizeof(before[0]));
+				if (op < ARRAY_SIZE(outlens))
+					blake2s(out, in, key, outlens[op], lens[l], 32);
+				else
+					blake2s_hmac(out, in, key, lens[l], op == ARRAY_SIZE(outlens)
+							   ? 32 : 100);
+				calls++;
+				for (size_t r = 0; r < blake2s_nimpls; r++)
+					if (blake2s_hits[r] != before[r] && r != want_msg &&
+					    r != want_block && r != expected_row(64 + lens[l]) &&
+					    r != expected_row(100))
+						stray++;
+			}
+		}
+		sub = (sub - detected) & detected;
+	} while (sub != detected);
+	zinc_cpu_set_mask(~0u);
+	CHECK(stray == 0, "%lu of %lu calls ran a row dispatch should not pick", stray, calls);
+
+	/* With every feature, the preferred usable row runs them. */
+	for (size_t op = 0; op < 3; op++) {
+		size_t want = expected_row(0);
+
+		memcpy(before, blake2s_hits, blake2s_nimpls * sizeof(before[0]));
+		if (op == 0)
+			blake2s(out, in, key, 1, 100, 32);
+		else
+			blake2s_hmac(out, in, key, 64, op == 1 ? 32 : 100);
+		CHECK(blake2s_hits[want] > before[want], "%s ran %s",
+		      op == 0 ? "keyed 1-byte digest" : "HMAC", blake2s_impls[want].name);
+	}
+}
+
 int main(void)
 {
 	test_rfc7693_appendix_b_abc();
@@ -387,6 +680,10 @@ int main(void)
 	test_hmac_matches_definition();
 	test_hmac_independent_values();
 	test_every_row_matches_generic();
+	test_reference_is_blake2s();
+	test_compress_across_carry_and_wrap();
+	test_hash_across_carry_and_wrap();
 	test_public_calls_count_hits();
+	test_public_paths_run_the_picked_row();
 	return TEST_SUMMARY("blake2s_test");
 }
