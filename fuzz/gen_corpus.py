@@ -184,7 +184,7 @@ def gen_poly1305(g):
 
 
 def gen_poly1305_state(g):
-    """flags (bit 0 pad bit, bit 1 r all ones), blocks - 1, groups, key and
+    """flags (bit 0 pad bit, bit 1 r all ones, bit 2 warm), blocks - 1, groups, key and
     message patterns, key, 5 h limbs and 20 lane limbs (a selector byte and
     8 value bytes each: selector % 8 = 0, 1 the bound, 2 just under it,
     3 zero, 4 a run of ones, else the value), message."""
@@ -193,16 +193,18 @@ def gen_poly1305_state(g):
 
     def seed(flags, nblocks, groups, sels, tags=()):
         data = (bytes([flags, nblocks - 1, groups, PAT_DATA, PAT_DATA]) + g.bytes(32) +
-                limbs(5, sels) + limbs(20, sels) + g.bytes(12 * 16))
+                limbs(5, sels) + limbs(20, sels) + g.bytes(40 * 16))
         g.add(data, {("blocks", nblocks), ("groups", groups), ("flags", flags)} | set(tags))
 
     for sels, tag in (([0], "max"), ([2], "under"), ([3], "zero"), ([4], "ones"),
                       ([5], "value"), ([0, 3], "max-zero"), ([3, 0], "zero-max")):
-        for flags in range(4):
+        for flags in range(8):
             seed(flags, 1, 0, sels, {tag})
             seed(flags, 8, 3, sels, {tag})
-        for nblocks in (2, 4, 7, 9, 12):
+            seed(flags, 24, 2, sels, {tag})
+        for nblocks in (2, 4, 7, 9, 12, 23, 25, 31, 40):
             seed(3, nblocks, nblocks % 4, sels, {tag})
+            seed(7, nblocks, nblocks % 4, sels, {tag})
 
 
 def gen_aead(g, nonce_size):

@@ -6,8 +6,10 @@
  * (lib/poly1305/poly1305.h); limbs are read from the input biased to those
  * bounds (the bound itself, just under it, all-ones bit runs, 0). For every
  * usable row:
- *   step:  set h, run blocks() over 1..12 blocks (8 or more take the vector
- *          path of a vector row, converting h into lanes and back), read h:
+ *   step:  set h, run blocks() over 1..40 blocks (a vector row takes its
+ *          vector path from 24 blocks, or from 8 when a first call of the
+ *          same key computed its powers of r ("warm"), converting h into
+ *          lanes and back), read h:
  *          its limbs within the row's bounds, its value = the same steps
  *          computed with OpenSSL BN_* mod 2^130 - 5; then emit() from it;
  *   emit:  set h, emit() = ((h mod p) + s) mod 2^128 by BN;
@@ -27,7 +29,7 @@
 const char fuzz_target_name[] = "poly1305_state";
 #define T fuzz_target_name
 
-enum { MAX_BLOCKS = 12, H_BYTES = 5 * 9, LANE_BYTES = 20 * 9, NUM = 17 };
+enum { MAX_BLOCKS = 40, WARM_LEN = 384, H_BYTES = 5 * 9, LANE_BYTES = 20 * 9, NUM = 17 };
 
 static struct {
 	uint8_t flags, key_pattern, msg_pattern;
@@ -268,6 +270,11 @@ static void run_step_and_emit(const struct poly1305_impl *impl)
 
 	/* blocks, then emit */
 	start(impl, &ctx, limbs, t->h.n);
+	if (P.flags & 4) {
+		static const uint8_t zeros[WARM_LEN];
+
+		impl->blocks(ctx.state.u8, zeros, sizeof(zeros), 1);
+	}
 	t->set_h(ctx.state.u8, limbs);
 	impl->blocks(ctx.state.u8, P.msg, 16 * P.nblocks, P.padbit);
 	read_h(impl, ctx.state.u8, got, "h limb after blocks() within the row's bound");
