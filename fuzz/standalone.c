@@ -78,7 +78,8 @@ static void run_dir(const char *path)
 	}
 	closedir(d);
 	/* Sorted, so that a run is reproducible. */
-	qsort(names, n, sizeof(*names), by_name);
+	if (n)
+		qsort(names, n, sizeof(*names), by_name);
 	for (size_t i = 0; i < n; i++) {
 		run_path(names[i]);
 		free(names[i]);
