@@ -5,6 +5,7 @@
  * and Poly1305 row. The Poly1305 key is the first 32 bytes of keystream
  * block 0; the message is encrypted from block 1; the tag covers
  * ad || pad16 || ciphertext || pad16 || le64(ad_len) || le64(ct_len).
+ * The _sg_inplace functions run the same over an iovec list.
  */
 #include <zinc/chacha20poly1305.h>
 
@@ -147,6 +148,158 @@ bool xchacha20poly1305_decrypt_with(const struct chacha20_impl *chacha, uint32_t
 	return ok;
 }
 
+/*
+ * Scatter-gather: the message is the concatenation of the iovec entries. A
+ * walk hands out the pieces of a byte range one entry at a time; ChaCha20
+ * runs whole blocks in place inside each piece, and the keystream block a
+ * piece boundary cuts is kept on the stack for the next piece.
+ */
+struct sg_walk {
+	const struct iovec *iov;
+	size_t off;   /* into *iov */
+	size_t left;  /* bytes of the range still to hand out */
+};
+
+/* Whether the list holds need bytes (need is at most SIZE_MAX). */
+static bool sg_holds(const struct iovec *iov, size_t iovcnt, size_t need)
+{
+	if (!iov && iovcnt)
+		return false;
+	for (size_t i = 0; i < iovcnt && need; i++)
+		need -= iov[i].iov_len < need ? iov[i].iov_len : need;
+	return !need;
+}
+
+/* The next piece of the range (skipping empty entries), or 0 at its end.
+ * The list must hold the whole range. */
+static size_t sg_next(struct sg_walk *w, uint8_t **piece)
+{
+	size_t n;
+
+	if (!w->left)
+		return 0;
+	while (w->off == w->iov->iov_len) {
+		w->iov++;
+		w->off = 0;
+	}
+	n = w->iov->iov_len - w->off;
+	if (n > w->left)
+		n = w->left;
+	*piece = (uint8_t *)w->iov->iov_base + w->off;
+	w->off += n;
+	w->left -= n;
+	return n;
+}
+
+/* Copies between buf and the next len bytes of the walk. */
+static void sg_copy(struct sg_walk *w, uint8_t *buf, size_t len, bool to_list)
+{
+	uint8_t *piece;
+	size_t n;
+
+	w->left = len;
+	while ((n = sg_next(w, &piece))) {
+		if (to_list)
+			memcpy(piece, buf, n);
+		else
+			memcpy(buf, piece, n);
+		buf += n;
+	}
+}
+
+struct sg_stream {
+	const struct chacha20_impl *chacha;
+	struct chacha20_ctx cc;
+	uint8_t ks[CHACHA20_BLOCK_SIZE]; /* the block a piece boundary cut */
+	size_t ks_left;                  /* its unused bytes, at its end */
+};
+
+/* p ^= the next n bytes of keystream. */
+static void sg_xor(struct sg_stream *s, uint8_t *p, size_t n)
+{
+	size_t whole;
+
+	for (; n && s->ks_left; n--, s->ks_left--)
+		*p++ ^= s->ks[sizeof(s->ks) - s->ks_left];
+	whole = n & ~(size_t)(CHACHA20_BLOCK_SIZE - 1);
+	if (whole)
+		s->chacha->xor_stream(s->cc.state, p, p, whole);
+	p += whole;
+	n -= whole;
+	if (n) {
+		memset(s->ks, 0, sizeof(s->ks));
+		s->chacha->xor_stream(s->cc.state, s->ks, s->ks, sizeof(s->ks));
+		for (size_t i = 0; i < n; i++)
+			p[i] ^= s->ks[i];
+		s->ks_left = sizeof(s->ks) - n;
+	}
+}
+
+bool chacha20poly1305_encrypt_sg_inplace_with(const struct chacha20_impl *chacha, uint32_t poly_impl,
+					      const struct iovec *iov, size_t iovcnt,
+					      size_t src_len, const uint8_t *ad, size_t ad_len,
+					      const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+					      const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+{
+	struct sg_stream s = { .chacha = chacha };
+	struct sg_walk w = { .iov = iov, .left = src_len };
+	struct poly1305_ctx poly;
+	uint8_t tag[CHACHA20POLY1305_AUTHTAG_SIZE], *piece;
+	size_t n;
+
+	if (src_len > SIZE_MAX - sizeof(tag) || !sg_holds(iov, iovcnt, src_len + sizeof(tag)))
+		return false;
+	aead_begin(chacha, poly_impl, &s.cc, &poly, nonce, key, ad, ad_len);
+	while ((n = sg_next(&w, &piece))) {
+		sg_xor(&s, piece, n);
+		poly1305_update(&poly, piece, n);
+	}
+	aead_end(&poly, ad_len, src_len, tag);
+	sg_copy(&w, tag, sizeof(tag), true);
+	memzero_explicit(&s, sizeof(s));
+	return true;
+}
+
+bool chacha20poly1305_decrypt_sg_inplace_with(const struct chacha20_impl *chacha, uint32_t poly_impl,
+					      const struct iovec *iov, size_t iovcnt,
+					      size_t src_len, const uint8_t *ad, size_t ad_len,
+					      const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+					      const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+{
+	struct sg_stream s = { .chacha = chacha };
+	struct sg_walk w = { .iov = iov };
+	struct poly1305_ctx poly;
+	uint8_t tag[CHACHA20POLY1305_AUTHTAG_SIZE], got[CHACHA20POLY1305_AUTHTAG_SIZE];
+	uint8_t *piece;
+	size_t n, ct_len;
+	bool ok;
+
+	if (src_len < sizeof(tag) || !sg_holds(iov, iovcnt, src_len))
+		return false;
+	ct_len = src_len - sizeof(tag);
+
+	/* First pass: the tag, checked before any plaintext is written. */
+	aead_begin(chacha, poly_impl, &s.cc, &poly, nonce, key, ad, ad_len);
+	w.left = ct_len;
+	while ((n = sg_next(&w, &piece)))
+		poly1305_update(&poly, piece, n);
+	aead_end(&poly, ad_len, ct_len, tag);
+	sg_copy(&w, got, sizeof(got), false);
+	ok = !crypto_memneq(tag, got, sizeof(tag));
+
+	/* Second pass: decrypt, or zero the plaintext bytes. */
+	w = (struct sg_walk){ .iov = iov, .left = ct_len };
+	while ((n = sg_next(&w, &piece))) {
+		if (ok)
+			sg_xor(&s, piece, n);
+		else
+			memset(piece, 0, n);
+	}
+	memzero_explicit(&s, sizeof(s));
+	memzero_explicit(tag, sizeof(tag));
+	return ok;
+}
+
 /* Length of the Poly1305 message for ad_len and ct_len bytes. */
 static size_t mac_len(size_t ad_len, size_t ct_len)
 {
@@ -214,4 +367,35 @@ bool xchacha20poly1305_decrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
 	chacha = pick(&poly, ad_len, src_len - CHACHA20POLY1305_AUTHTAG_SIZE);
 	return xchacha20poly1305_decrypt_with(chacha, poly, dst, src, src_len, ad, ad_len,
 					      nonce, key);
+}
+
+bool chacha20poly1305_encrypt_sg_inplace(const struct iovec *iov, size_t iovcnt, size_t src_len,
+					 const uint8_t *ad, size_t ad_len,
+					 const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+					 const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+{
+	uint32_t poly;
+	const struct chacha20_impl *chacha;
+
+	if (src_len > SIZE_MAX - CHACHA20POLY1305_AUTHTAG_SIZE ||
+	    !sg_holds(iov, iovcnt, src_len + CHACHA20POLY1305_AUTHTAG_SIZE))
+		return false;
+	chacha = pick(&poly, ad_len, src_len);
+	return chacha20poly1305_encrypt_sg_inplace_with(chacha, poly, iov, iovcnt, src_len, ad,
+							ad_len, nonce, key);
+}
+
+bool chacha20poly1305_decrypt_sg_inplace(const struct iovec *iov, size_t iovcnt, size_t src_len,
+					 const uint8_t *ad, size_t ad_len,
+					 const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+					 const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+{
+	uint32_t poly;
+	const struct chacha20_impl *chacha;
+
+	if (src_len < CHACHA20POLY1305_AUTHTAG_SIZE || !sg_holds(iov, iovcnt, src_len))
+		return false;
+	chacha = pick(&poly, ad_len, src_len - CHACHA20POLY1305_AUTHTAG_SIZE);
+	return chacha20poly1305_decrypt_sg_inplace_with(chacha, poly, iov, iovcnt, src_len, ad,
+							ad_len, nonce, key);
 }
