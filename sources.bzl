@@ -79,4 +79,5 @@ PLANTED_BUGS = [
     ("CURVE25519_REDUCE", "curve25519", 100),
     ("AEAD_LENGTHS", "chacha20poly1305", 100),
     ("AEAD_LENGTHS", "xchacha20poly1305", 100),
+    ("AEAD_SG_KEYSTREAM", "chacha20poly1305", 200),
 ]
