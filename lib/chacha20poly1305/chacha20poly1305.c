@@ -150,9 +150,7 @@ bool xchacha20poly1305_decrypt_with(const struct chacha20_impl *chacha, uint32_t
 
 /*
  * Scatter-gather: the message is the concatenation of the iovec entries. A
- * walk hands out the pieces of a byte range one entry at a time; ChaCha20
- * runs whole blocks in place inside each piece, and the keystream block a
- * piece boundary cuts is kept on the stack for the next piece.
+ * walk hands out the pieces of a byte range one entry at a time.
  */
 struct sg_walk {
 	const struct iovec *iov;
@@ -207,36 +205,69 @@ static void sg_copy(struct sg_walk *w, uint8_t *buf, size_t len, bool to_list)
 	}
 }
 
+/*
+ * The keystream across pieces. A piece's run of whole 8-block batches at a
+ * batch boundary is encrypted in place in one call; the rest of the
+ * keystream comes 8 blocks at a time (the SIMD rows' widest batch) into
+ * ks, so that a piece boundary inside a block costs no extra ChaCha20 call
+ * of its own. ks is wiped when the message is done.
+ */
+enum { SG_KS = 8 * CHACHA20_BLOCK_SIZE };
+static const uint8_t sg_zeros[SG_KS];
+
 struct sg_stream {
 	const struct chacha20_impl *chacha;
 	struct chacha20_ctx cc;
-	uint8_t ks[CHACHA20_BLOCK_SIZE]; /* the block a piece boundary cut */
-	size_t ks_left;                  /* its unused bytes, at its end */
+	size_t todo;                     /* message bytes keystream is still due for */
+	size_t ks_len, ks_off;           /* ks[ks_off..ks_len) is unused keystream */
+	uint8_t ks[SG_KS];
 };
+
+static void sg_stream_init(struct sg_stream *s, const struct chacha20_impl *chacha, size_t len)
+{
+	s->chacha = chacha;
+	s->todo = len;
+	s->ks_len = s->ks_off = 0;
+}
+
+/* p ^= ks for n bytes; a function of its own so that the compiler sees
+ * that the stores cannot change the loop's bounds, and vectorizes it. */
+static void xor_bytes(uint8_t *restrict p, const uint8_t *restrict ks, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		p[i] ^= ks[i];
+}
 
 /* p ^= the next n bytes of keystream. */
 static void sg_xor(struct sg_stream *s, uint8_t *p, size_t n)
 {
-	size_t whole;
+	while (n) {
+		size_t k;
 
-	for (; n && s->ks_left; n--, s->ks_left--)
-		*p++ ^= s->ks[sizeof(s->ks) - s->ks_left];
-	whole = n & ~(size_t)(CHACHA20_BLOCK_SIZE - 1);
-	if (whole)
-		s->chacha->xor_stream(s->cc.state, p, p, whole);
-	p += whole;
-	n -= whole;
-	if (n) {
-		memset(s->ks, 0, sizeof(s->ks));
-		s->chacha->xor_stream(s->cc.state, s->ks, s->ks, sizeof(s->ks));
-		for (size_t i = 0; i < n; i++)
-			p[i] ^= s->ks[i];
-		s->ks_left = sizeof(s->ks) - n;
-#ifdef ZINC_PLANT_AEAD_SG_KEYSTREAM
-		/* planted bug for the harness's self-test; see fuzz/planted/README.md */
-		s->ks_left = 0; /* the next piece starts on a fresh block */
-#endif
+		if (s->ks_off == s->ks_len) {
+			k = n & ~(size_t)(SG_KS - 1);
+			if (k) {
+				s->chacha->xor_stream(s->cc.state, p, p, k);
+				p += k;
+				n -= k;
+				s->todo -= k;
+				continue;
+			}
+			s->ks_len = s->todo < SG_KS ? s->todo : SG_KS;
+			s->ks_off = 0;
+			s->chacha->xor_stream(s->cc.state, s->ks, sg_zeros, s->ks_len);
+			s->todo -= s->ks_len;
+		}
+		k = s->ks_len - s->ks_off < n ? s->ks_len - s->ks_off : n;
+		xor_bytes(p, s->ks + s->ks_off, k);
+		s->ks_off += k;
+		p += k;
+		n -= k;
 	}
+#ifdef ZINC_PLANT_AEAD_SG_KEYSTREAM
+	/* planted bug for the harness's self-test; see fuzz/planted/README.md */
+	s->ks_off = s->ks_len; /* the next piece starts on fresh keystream */
+#endif
 }
 
 bool chacha20poly1305_encrypt_sg_inplace_with(const struct chacha20_impl *chacha, uint32_t poly_impl,
@@ -245,7 +276,7 @@ bool chacha20poly1305_encrypt_sg_inplace_with(const struct chacha20_impl *chacha
 					      const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
 					      const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
-	struct sg_stream s = { .chacha = chacha };
+	struct sg_stream s;
 	struct sg_walk w = { .iov = iov, .left = src_len };
 	struct poly1305_ctx poly;
 	uint8_t tag[CHACHA20POLY1305_AUTHTAG_SIZE], *piece;
@@ -253,6 +284,7 @@ bool chacha20poly1305_encrypt_sg_inplace_with(const struct chacha20_impl *chacha
 
 	if (src_len > SIZE_MAX - sizeof(tag) || !sg_holds(iov, iovcnt, src_len + sizeof(tag)))
 		return false;
+	sg_stream_init(&s, chacha, src_len);
 	aead_begin(chacha, poly_impl, &s.cc, &poly, nonce, key, ad, ad_len);
 	while ((n = sg_next(&w, &piece))) {
 		sg_xor(&s, piece, n);
@@ -270,7 +302,7 @@ bool chacha20poly1305_decrypt_sg_inplace_with(const struct chacha20_impl *chacha
 					      const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
 					      const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
-	struct sg_stream s = { .chacha = chacha };
+	struct sg_stream s;
 	struct sg_walk w = { .iov = iov };
 	struct poly1305_ctx poly;
 	uint8_t tag[CHACHA20POLY1305_AUTHTAG_SIZE], got[CHACHA20POLY1305_AUTHTAG_SIZE];
@@ -283,6 +315,7 @@ bool chacha20poly1305_decrypt_sg_inplace_with(const struct chacha20_impl *chacha
 	ct_len = src_len - sizeof(tag);
 
 	/* First pass: the tag, checked before any plaintext is written. */
+	sg_stream_init(&s, chacha, ct_len);
 	aead_begin(chacha, poly_impl, &s.cc, &poly, nonce, key, ad, ad_len);
 	w.left = ct_len;
 	while ((n = sg_next(&w, &piece)))
