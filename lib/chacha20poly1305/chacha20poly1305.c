@@ -207,8 +207,9 @@ static void sg_copy(struct sg_walk *w, uint8_t *buf, size_t len, bool to_list)
 
 /*
  * The keystream across pieces. A piece's run of whole 8-block batches at a
- * batch boundary is encrypted in place in one call; the rest of the
- * keystream comes 8 blocks at a time (the SIMD rows' widest batch) into
+ * batch boundary, or the end of the message when it lies in one piece, is
+ * encrypted in place in one call; the rest of the keystream comes 8 blocks
+ * at a time (the SIMD rows' widest batch) into
  * ks, so that a piece boundary inside a block costs no extra ChaCha20 call
  * of its own. ks is wiped when the message is done.
  */
@@ -245,7 +246,8 @@ static void sg_xor(struct sg_stream *s, uint8_t *p, size_t n)
 		size_t k;
 
 		if (s->ks_off == s->ks_len) {
-			k = n & ~(size_t)(SG_KS - 1);
+			/* Whole batches, or all that is left of the message. */
+			k = n == s->todo ? n : n & ~(size_t)(SG_KS - 1);
 			if (k) {
 				s->chacha->xor_stream(s->cc.state, p, p, k);
 				p += k;
