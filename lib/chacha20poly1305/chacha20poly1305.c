@@ -209,9 +209,9 @@ static void sg_copy(struct sg_walk *w, uint8_t *buf, size_t len, bool to_list)
  * The keystream across pieces. A piece's run of whole 8-block batches at a
  * batch boundary, or the end of the message when it lies in one piece, is
  * encrypted in place in one call; the rest of the keystream comes 8 blocks
- * at a time (the SIMD rows' widest batch) into
- * ks, so that a piece boundary inside a block costs no extra ChaCha20 call
- * of its own. ks is wiped when the message is done.
+ * at a time (the SIMD rows' widest batch) into ks, so that a piece boundary
+ * inside a block costs no ChaCha20 call of its own (a one-block call costs
+ * about as much as an eight-block one). ks is wiped when the message is done.
  */
 enum { SG_KS = 8 * CHACHA20_BLOCK_SIZE };
 static const uint8_t sg_zeros[SG_KS];
