@@ -4,6 +4,10 @@ Bazel loads this file; ci/oss-fuzz/build.sh and the other scripts read it too
 (it is plain Python data), so nothing here is listed anywhere else.
 """
 
+# The library's version: libzinc.so.<major> is the soname (BUILD), and
+# ci/install.sh names the file libzinc.so.<VERSION> and writes it into zinc.pc.
+VERSION = "0.1.0"
+
 # Generic C and dispatch, by primitive. The first file of each list holds the
 # public functions and the backend table.
 LIB_SRCS = {
@@ -81,4 +85,5 @@ PLANTED_BUGS = [
     ("CURVE25519_REDUCE", "curve25519", 100),
     ("AEAD_LENGTHS", "chacha20poly1305", 100),
     ("AEAD_LENGTHS", "xchacha20poly1305", 100),
+    ("AEAD_SG_KEYSTREAM", "chacha20poly1305", 200),
 ]

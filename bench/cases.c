@@ -259,6 +259,29 @@ static void aead_openssl(const struct bench_case *c, size_t len)
 	EVP_CIPHER_CTX_ctrl(ossl_aead, EVP_CTRL_AEAD_GET_TAG, 16, bench_out + len);
 }
 
+/* In place on the same bytes: the message copied into bench_out, then
+ * encrypted there flat, or as a packet in three iovec entries: 20 bytes (a
+ * header's worth), 1000, and the rest with room for the tag (each clipped
+ * to the length). Both rows pay the same copy. */
+static void aead_flat_inplace(const struct bench_case *c, size_t len)
+{
+	memcpy(bench_out, bench_in, len);
+	chacha20poly1305_encrypt(bench_out, bench_out, len, NULL, 0, bench_nonce, bench_key);
+}
+
+static void aead_sg_inplace(const struct bench_case *c, size_t len)
+{
+	size_t a = len < 20 ? len : 20, b = len - a < 1000 ? len - a : 1000;
+	struct iovec iov[3] = {
+		{ bench_out, a },
+		{ bench_out + a, b },
+		{ bench_out + a + b, len - a - b + CHACHA20POLY1305_AUTHTAG_SIZE },
+	};
+
+	memcpy(bench_out, bench_in, len);
+	chacha20poly1305_encrypt_sg_inplace(iov, 3, len, NULL, 0, bench_nonce, bench_key);
+}
+
 static void xaead_row(const struct bench_case *c, size_t len)
 {
 	xchacha20poly1305_encrypt_with(c->row, poly1305_pick(len), bench_out, bench_in, len,
@@ -302,6 +325,8 @@ static unsigned aead_cases(struct bench_case *cases)
 	unsigned n = aead_rows(cases, "chacha20poly1305", aead_row);
 
 	add(cases, &n, "chacha20poly1305_encrypt()", KIND_PUBLIC, aead_public, NULL, 0);
+	add(cases, &n, "flat, in place", KIND_BACKEND, aead_flat_inplace, NULL, 0);
+	add(cases, &n, "sg_inplace, 20/1000/rest", KIND_BACKEND, aead_sg_inplace, NULL, 0);
 	add(cases, &n, "libsodium", KIND_ORACLE, aead_sodium, NULL, 0);
 	add(cases, &n, "openssl", KIND_ORACLE, aead_openssl, NULL, 0);
 	add(cases, &n, "libgcrypt", KIND_ORACLE, aead_gcrypt, NULL, 0);

@@ -48,13 +48,15 @@ ZINC_BUILD_PACKAGES=(clang-19 libclang-rt-19-dev llvm-19 bazel-bootstrap python3
 
 # zinc_list NAME: prints a list from sources.bzl (the one place lists live),
 # one item a line; a dict gives all its values, a tuple its fields
-# separated by spaces.
+# separated by spaces, a string itself.
 zinc_list() {
 	python3 - "$1" "$ZINC_ROOT/sources.bzl" <<'PY'
 import sys
 ns = {}
 exec(open(sys.argv[2]).read(), ns)
 value = ns[sys.argv[1]]
+if isinstance(value, str):
+    value = [value]
 if isinstance(value, dict):
     value = [f for files in value.values() for f in files]
 print("\n".join(" ".join(map(str, v)) if isinstance(v, tuple) else v for v in value))

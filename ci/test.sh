@@ -2,8 +2,9 @@
 # ci/test.sh — every test zinc has, on a fresh Debian 12 machine:
 #   unit tests, known-answer vectors under every CPU-feature subset, the ABI and
 #   dispatch checks, corpus replay and a seeded random pass of every fuzz target
-#   (all under ASan+UBSan, `bazel test //...`), a gcc build of the library, and
-#   a tiny benchmark run to show it still works. Ends with "N passed, M failed".
+#   (all under ASan+UBSan, `bazel test //...`), a gcc build of the library,
+#   a tiny benchmark run to show it still works, and ci/install.sh into a
+#   temporary prefix with a program built through pkg-config. Ends with "N passed, M failed".
 # Options: --slow also runs the 1,000,000-iteration RFC 7748 vector.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -48,6 +49,16 @@ step "gcc builds the library and libzinc.so" \
 step "OSS-Fuzz build emulation: address + libFuzzer, check_build on every target" \
 	ci/oss-fuzz/check.sh --quick
 [ -x ci/bench.sh ] && step "benchmark still runs (tiny, not timed)" ci/bench.sh --quick
+
+# ci/install.sh into a temporary prefix, a program built with pkg-config and
+# run against it; its "install_test: N passed, M failed" adds to the assertions.
+install_log=$(mktemp)
+step "install into a temporary prefix, build and run a program with pkg-config" \
+	bash -c 'ci/install_test.sh 2>&1 | tee "$1"; exit "${PIPESTATUS[0]}"' _ "$install_log"
+counts=$(grep -E '^install_test: [0-9]+ passed, [0-9]+ failed$' "$install_log")
+checks_passed=$((checks_passed + $(echo "$counts" | awk '{print $2 + 0}')))
+checks_failed=$((checks_failed + $(echo "$counts" | awk '{print $4 + 0}')))
+rm -f "$install_log"
 
 echo
 echo "assertions inside the test programs: $checks_passed passed, $checks_failed failed"

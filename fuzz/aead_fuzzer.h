@@ -4,13 +4,17 @@
  * xchacha20poly1305_fuzzer.c, which define before including it:
  *   AEAD_NAME, AEAD_NONCE_SIZE, AEAD_ENCRYPT(_WITH), AEAD_DECRYPT(_WITH),
  *   AEAD_SODIUM_ENCRYPT / _DECRYPT, AEAD_OPENSSL_ENCRYPT / _DECRYPT (or
- *   AEAD_OPENSSL_NONE, the reason OpenSSL is not compared).
+ *   AEAD_OPENSSL_NONE, the reason OpenSSL is not compared), and, when the
+ *   AEAD has scatter-gather functions, AEAD_SG_ENCRYPT(_WITH) and
+ *   AEAD_SG_DECRYPT(_WITH).
  * For every input: every (ChaCha20 row, Poly1305 row) pair the CPU can run
  * through the _with functions, and the public functions, against the
  * (generic, generic) pair and the oracles; decrypt(encrypt(m)) = m, in place
  * and not; one flipped bit of ciphertext, tag or AD rejected with a zeroed
  * output; decrypt of fewer than 16 bytes rejected without writing (public
- * functions and the _with functions of every usable pair).
+ * functions and the _with functions of every usable pair). With the sg
+ * functions, the same over an iovec list decoded from the input: see
+ * check_sg below.
  */
 #include <string.h>
 
@@ -33,7 +37,14 @@ static struct {
 	uint8_t flip_bit;
 	uint8_t key[CHACHA20POLY1305_KEY_SIZE];
 	uint8_t nonce[AEAD_NONCE_SIZE];
+#ifdef AEAD_SG_ENCRYPT
+	struct fuzz_splits sg;  /* entry sizes of the iovec list, read last */
+#endif
 } P;
+
+#ifdef AEAD_SG_ENCRYPT
+enum { SG_MAX_ENTRY = 255 };    /* the explicit entries; the last has the rest */
+#endif
 
 static uint8_t msg[FUZZ_MAX_LEN], ad[FUZZ_MAX_AD_LEN];
 static uint8_t ref[FUZZ_MAX_LEN + TAG], out[FUZZ_MAX_LEN + TAG];
@@ -49,6 +60,10 @@ static void format_params(char *buf, size_t cap)
 	fuzz_fmt_hex(buf, cap, "nonce", P.nonce, sizeof(P.nonce));
 	fuzz_fmt_hex(buf, cap, "ad", ad, P.ad_len);
 	fuzz_fmt_hex(buf, cap, "msg", msg, P.len);
+#ifdef AEAD_SG_ENCRYPT
+	fuzz_fmt(buf, cap, " sg");
+	fuzz_fmt_splits(buf, cap, &P.sg);
+#endif
 }
 
 static void decode(const uint8_t *data, size_t size)
@@ -67,6 +82,11 @@ static void decode(const uint8_t *data, size_t size)
 	fuzz_bytes(&in, P.nonce, sizeof(P.nonce));
 	fuzz_bytes(&in, ad, P.ad_len);
 	fuzz_fill(&in, msg, P.len, P.pattern);
+#ifdef AEAD_SG_ENCRYPT
+	/* After the data, so that inputs from before the sg functions decode
+	 * as they did, with a one-entry list. */
+	fuzz_read_pieces(&in, &P.sg, SG_MAX_ENTRY);
+#endif
 }
 
 /* Guard-page inputs: slot 0 message / ciphertext (len + TAG bytes, the
@@ -174,6 +194,143 @@ static void run(const char *name, const struct chacha20_impl *c, uint32_t p, enc
 	}
 }
 
+#ifdef AEAD_SG_ENCRYPT
+/*
+ * Scatter-gather. The list lays the bytes out in P.sg's entries (each
+ * clipped to what is left, the last entry taking the rest) in guard slot 5,
+ * SG_GAP canary bytes between entries, so a write outside the entries shows
+ * and the last entry ends at the guard page when the layout says so.
+ */
+enum { SG_GAP = 7, SG_CANARY = 0x5c, SG_SLOT = 5 };
+
+struct sg_list {
+	struct iovec iov[FUZZ_MAX_SPLITS + 1];
+	size_t cnt, len;
+	uint8_t *buf;           /* the slot: entries and gaps */
+	size_t buf_len;
+};
+
+static void sg_place(struct sg_list *l, const uint8_t *src, size_t len)
+{
+	size_t off = 0;
+
+	l->len = len;
+	l->cnt = P.sg.n + 1;
+	l->buf_len = len + P.sg.n * SG_GAP;
+	l->buf = fuzz_guard_buf(SG_SLOT, l->buf_len, &P.layout);
+	memset(l->buf, SG_CANARY, l->buf_len);
+	for (size_t i = 0; i < l->cnt; i++) {
+		size_t k = i < P.sg.n && P.sg.chunk[i] < len - off ? P.sg.chunk[i] : len - off;
+		uint8_t *at = l->buf + off + i * SG_GAP;
+
+		memcpy(at, src + off, k);
+		l->iov[i] = (struct iovec){ .iov_base = at, .iov_len = k };
+		off += k;
+	}
+}
+
+/* The list's bytes, contiguous, into out; fails the input when a gap byte
+ * changed. */
+static void sg_gather(const char *name, const struct sg_list *l, uint8_t *out)
+{
+	for (size_t i = 0; i < l->cnt; i++) {
+		const uint8_t *gap = (const uint8_t *)l->iov[i].iov_base + l->iov[i].iov_len;
+
+		memcpy(out, l->iov[i].iov_base, l->iov[i].iov_len);
+		out += l->iov[i].iov_len;
+		for (size_t g = 0; i + 1 < l->cnt && g < SG_GAP; g++)
+			if (gap[g] != SG_CANARY)
+				fuzz_check_bool(T, name, "spec", "write between iovec entries",
+						true, false);
+	}
+}
+
+typedef bool (*sg_fn)(const struct chacha20_impl *, uint32_t, const struct iovec *, size_t,
+		      size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
+
+static bool sg_enc_public(const struct chacha20_impl *c, uint32_t p, const struct iovec *iov,
+			  size_t cnt, size_t len, const uint8_t *a, size_t alen,
+			  const uint8_t *n, const uint8_t *k)
+{
+	return AEAD_SG_ENCRYPT(iov, cnt, len, a, alen, n, k);
+}
+
+static bool sg_dec_public(const struct chacha20_impl *c, uint32_t p, const struct iovec *iov,
+			  size_t cnt, size_t len, const uint8_t *a, size_t alen,
+			  const uint8_t *n, const uint8_t *k)
+{
+	return AEAD_SG_DECRYPT(iov, cnt, len, a, alen, n, k);
+}
+
+/* sg_ct: the last sg encrypt's output (the public function's, which runs
+ * last), for the oracles. sg_msg: msg and 16 bytes of room for the tag. */
+static uint8_t sg_out[FUZZ_MAX_LEN + TAG], sg_ct[FUZZ_MAX_LEN + TAG];
+static uint8_t sg_msg[FUZZ_MAX_LEN + TAG];
+
+/* A size the list cannot hold: false and not one byte written. */
+static void sg_reject(const char *name, const char *what, const struct chacha20_impl *c,
+		      uint32_t p, sg_fn fn, const uint8_t *src, size_t list_len, size_t src_len)
+{
+	struct sg_list l;
+	struct bufs b;
+
+	place(&b, msg, 0, 0, false);
+	sg_place(&l, src, list_len);
+	fuzz_check_bool(T, name, "spec", what,
+			fn(c, p, l.iov, l.cnt, src_len, b.ad, P.ad_len, b.nonce, b.key), false);
+	sg_gather(name, &l, sg_out);
+	fuzz_check(T, name, "spec", "list untouched by a rejected size", sg_out, src, list_len);
+}
+
+/* Through enc / dec over the list: encrypt = ref (the flat generic pair),
+ * decrypt back = msg with the tag left in place; when flip_too, the
+ * flipped input rejected with exactly the plaintext bytes zeroed, and every
+ * size the list cannot hold rejected without a write. */
+static void run_sg(const char *name, const struct chacha20_impl *c, uint32_t p, sg_fn enc,
+		   sg_fn dec, bool flip_too)
+{
+	static uint8_t want[FUZZ_MAX_LEN + TAG];
+	struct sg_list l;
+	struct bufs b;
+
+	memcpy(sg_msg, msg, P.len);
+	memset(sg_msg + P.len, 0xa5, TAG);
+	place(&b, msg, 0, 0, false);
+	sg_place(&l, sg_msg, P.len + TAG);
+	fuzz_check_bool(T, name, "spec", "sg encrypt accepted",
+			enc(c, p, l.iov, l.cnt, P.len, b.ad, P.ad_len, b.nonce, b.key), true);
+	sg_gather(name, &l, sg_out);
+	fuzz_check(T, name, "flat generic+generic", "sg encrypt", sg_out, ref, P.len + TAG);
+	memcpy(sg_ct, sg_out, P.len + TAG);
+	fuzz_check_bool(T, name, "spec", "sg decrypt(sg encrypt(m)) accepted",
+			dec(c, p, l.iov, l.cnt, P.len + TAG, b.ad, P.ad_len, b.nonce, b.key), true);
+	sg_gather(name, &l, sg_out);
+	fuzz_check(T, name, "message", "sg decrypt", sg_out, msg, P.len);
+	fuzz_check(T, name, "ref tag", "tag left by sg decrypt", sg_out + P.len, ref + P.len, TAG);
+	if (!flip_too)
+		return;
+
+	/* The flipped bit goes into want (ciphertext or tag) or b.ad. */
+	memcpy(want, ref, P.len + TAG);
+	flip(want, b.ad);
+	sg_place(&l, want, P.len + TAG);
+	fuzz_check_bool(T, name, "spec", flip_what(),
+			dec(c, p, l.iov, l.cnt, P.len + TAG, b.ad, P.ad_len, b.nonce, b.key),
+			false);
+	sg_gather(name, &l, sg_out);
+	memset(want, 0, P.len);
+	fuzz_check(T, name, "spec", "list after a rejected sg decrypt (plaintext zero, tag kept)",
+		   sg_out, want, P.len + TAG);
+
+	sg_reject(name, "sg encrypt into a list 1 byte short", c, p, enc, sg_msg, P.len + TAG - 1,
+		  P.len);
+	sg_reject(name, "sg decrypt of more than the list holds", c, p, dec, ref,
+		  P.len + TAG - 1, P.len + TAG);
+	sg_reject(name, "sg decrypt of fewer than 16 bytes", c, p, dec, ref, P.len + TAG,
+		  P.len % TAG);
+}
+#endif
+
 /* Decrypt of fewer than 16 bytes through dec: false, dst untouched. */
 static void short_decrypt(const char *name, const struct chacha20_impl *c, uint32_t p,
 			  dec_fn dec)
@@ -223,6 +380,9 @@ static void check_oracle(const char *name, bool (*enc)(uint8_t *, const uint8_t 
 		return;
 	}
 	fuzz_check(T, "generic+generic", name, "encrypt", ref, out, P.len + TAG);
+#ifdef AEAD_SG_ENCRYPT
+	fuzz_check(T, "public sg", name, "encrypt", sg_ct, out, P.len + TAG);
+#endif
 	if (!dec(out, &ok, ref, P.len + TAG, ad, P.ad_len, P.nonce, P.key, &why)) {
 		fuzz_count_skipped(name, why);
 		return;
@@ -238,7 +398,11 @@ static void check_oracle(const char *name, bool (*enc)(uint8_t *, const uint8_t 
 		if (dec(out, &ok, ct, P.len + TAG, a, P.ad_len, P.nonce, P.key, &why))
 			fuzz_check_bool(T, "spec", name, "flipped bit rejected", false, ok);
 	}
+#ifdef AEAD_SG_ENCRYPT
+	fuzz_count_compared(name, AEAD_NAME " encrypt (flat and sg), decrypt, flipped-bit verdict");
+#else
 	fuzz_count_compared(name, AEAD_NAME " encrypt, decrypt, flipped-bit verdict");
+#endif
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -276,6 +440,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			snprintf(name, sizeof(name), "%s+%s", ci->name, pi->name);
 			run(name, ci, p, AEAD_ENCRYPT_WITH, AEAD_DECRYPT_WITH,
 			    P.layout.in_place, false);
+#ifdef AEAD_SG_ENCRYPT
+			strncat(name, " sg", sizeof(name) - strlen(name) - 1);
+			run_sg(name, ci, p, AEAD_SG_ENCRYPT_WITH, AEAD_SG_DECRYPT_WITH, false);
+#endif
 			fuzz_count_compared(c ? ci->name : pi->name,
 					    "pairs vs generic+generic (encrypt, decrypt)");
 		}
@@ -284,6 +452,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	run("public, in place", NULL, 0, enc_public, dec_public, true, true);
 	check_short();
 	fuzz_count_compared("public", "vs generic (in/out of place, decrypt, flip, short)");
+#ifdef AEAD_SG_ENCRYPT
+	run_sg("generic+generic sg", gen, 0, AEAD_SG_ENCRYPT_WITH, AEAD_SG_DECRYPT_WITH, true);
+	run_sg("public sg", NULL, 0, sg_enc_public, sg_dec_public, true);
+	fuzz_count_compared("sg", "public and generic+generic vs flat (encrypt, decrypt, flip, "
+			    "short list, short input, gaps untouched); pairs vs flat");
+#endif
 	fuzz_count_compared("pairs", "short decrypt rejected, output untouched");
 
 	check_oracle("libsodium", AEAD_SODIUM_ENCRYPT, AEAD_SODIUM_DECRYPT);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target "chacha20poly1305": the RFC 8439 AEAD on every pair of
- * ChaCha20 and Poly1305 backends, the public functions, libsodium and
- * OpenSSL. The body is fuzz/aead_fuzzer.h; input format: fuzz/README.md.
+ * ChaCha20 and Poly1305 backends, flat and scatter-gather, the public
+ * functions, libsodium and OpenSSL. The body is fuzz/aead_fuzzer.h; input format: fuzz/README.md.
  */
 #define AEAD_NAME "chacha20poly1305"
 #define AEAD_NONCE_SIZE CHACHA20POLY1305_NONCE_SIZE
@@ -10,6 +10,10 @@
 #define AEAD_DECRYPT chacha20poly1305_decrypt
 #define AEAD_ENCRYPT_WITH chacha20poly1305_encrypt_with
 #define AEAD_DECRYPT_WITH chacha20poly1305_decrypt_with
+#define AEAD_SG_ENCRYPT chacha20poly1305_encrypt_sg_inplace
+#define AEAD_SG_DECRYPT chacha20poly1305_decrypt_sg_inplace
+#define AEAD_SG_ENCRYPT_WITH chacha20poly1305_encrypt_sg_inplace_with
+#define AEAD_SG_DECRYPT_WITH chacha20poly1305_decrypt_sg_inplace_with
 #define AEAD_SODIUM_ENCRYPT sodium_chacha20poly1305_encrypt
 #define AEAD_SODIUM_DECRYPT sodium_chacha20poly1305_decrypt
 #define AEAD_OPENSSL_ENCRYPT openssl_chacha20poly1305_encrypt

@@ -207,12 +207,20 @@ def gen_poly1305_state(g):
             seed(7, nblocks, nblocks % 4, sels, {tag})
 
 
-def gen_aead(g, nonce_size):
-    def seed(n, ad_len=0, flip=(0, 0), pattern=PAT_DATA, key_pattern=PAT_DATA, tags=(), **kw):
+def gen_aead(g, nonce_size, sg=False):
+    def seed(n, ad_len=0, flip=(0, 0), pattern=PAT_DATA, key_pattern=PAT_DATA, tags=(),
+             entries=None, **kw):
         lay, t = g.layout(**kw)
         data = (lay + bytes([pattern, key_pattern]) + length(n) + length(ad_len) +
                 struct.pack("<H", flip[0]) + bytes([flip[1]]) + g.bytes(32) +
-                g.bytes(nonce_size) + g.bytes(ad_len) + g.msg(n))
+                g.bytes(nonce_size) + g.bytes(ad_len))
+        if entries is None:
+            data += g.msg(n)
+        else:
+            # The iovec entry sizes follow the whole message (each at most
+            # SG_MAX_ENTRY = 255 in aead_fuzzer.h; the last entry is the rest).
+            assert all(e <= 255 for e in entries)
+            data += g.msg(n, full=True) + splits(entries)
         t |= {("len", n), ("ad", ad_len)} | fill_tags(pattern, "data") | \
             fill_tags(key_pattern, "key")
         g.add(data, t | set(tags))
@@ -229,10 +237,26 @@ def gen_aead(g, nonce_size):
         seed(64, ad_len=0, key_pattern=p)
     for m in (1, 7, 15, 63):
         seed(1025, ad_len=17, misalign=m, guard_start=True)
+    if not sg:
+        return
+    # Scatter-gather lists: 1-byte and empty entries, a 64-byte block cut
+    # across entries, the tag cut at every point, a WireGuard-sized packet.
+    seed(114, ad_len=12, entries=[1] * 8, tags={("sg", "1-byte")})
+    seed(64, ad_len=0, entries=[0, 1, 0, 62, 0, 1, 0, 0], tags={("sg", "empty")})
+    seed(200, ad_len=13, entries=[20, 50, 1, 63, 65], flip=(70, 3), tags={("sg", "block-cut")})
+    seed(130, ad_len=0, entries=[64, 64, 1], tags={("sg", "block-edges")})
+    seed(600, ad_len=3, entries=[33, 97, 1, 130, 47, 200], tags={("sg", "block-cut")})
+    seed(300, ad_len=0, entries=[100, 10, 90], guard_start=True, tags={("sg", "block-cut")})
+    for cut in (1, 8, 15):
+        seed(100, ad_len=16, entries=[100 + cut], flip=(100 + cut, 1), tags={("sg", "tag-cut")})
+    seed(0, ad_len=5, entries=[0, 3, 0, 5], tags={("sg", "tag-only")})
+    seed(1420, ad_len=16, entries=[20, 255, 255, 1], tags={("sg", "packet")})
+    seed(1420, ad_len=16, entries=[20, 255], flip=(1419, 5), guard_start=True, misalign=3,
+         tags={("sg", "packet")})
 
 
 def gen_chacha20poly1305(g):
-    gen_aead(g, 12)
+    gen_aead(g, 12, sg=True)
 
 
 def gen_xchacha20poly1305(g):

@@ -89,11 +89,16 @@ uint32_t fuzz_counter(struct fuzz_input *in)
 	}
 }
 
-void fuzz_read_splits(struct fuzz_input *in, struct fuzz_splits *s)
+void fuzz_read_pieces(struct fuzz_input *in, struct fuzz_splits *s, size_t cap)
 {
 	s->n = fuzz_byte(in) % (FUZZ_MAX_SPLITS + 1);
 	for (unsigned i = 0; i < s->n; i++)
-		s->chunk[i] = fuzz_length(in, FUZZ_MAX_LEN);
+		s->chunk[i] = fuzz_length(in, cap);
+}
+
+void fuzz_read_splits(struct fuzz_input *in, struct fuzz_splits *s)
+{
+	fuzz_read_pieces(in, s, FUZZ_MAX_LEN);
 }
 
 void fuzz_read_layout(struct fuzz_input *in, struct fuzz_layout *l)

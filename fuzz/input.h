@@ -49,8 +49,11 @@ void fuzz_bytes(struct fuzz_input *in, uint8_t *out, size_t n);
 size_t fuzz_length(struct fuzz_input *in, size_t cap);
 /* An initial ChaCha20 block counter, biased towards 0, 2^31 and 2^32 - k. */
 uint32_t fuzz_counter(struct fuzz_input *in);
-/* Update chunk sizes for streaming APIs. */
+/* Update chunk sizes for streaming APIs: fuzz_read_pieces(in, s, FUZZ_MAX_LEN). */
 void fuzz_read_splits(struct fuzz_input *in, struct fuzz_splits *s);
+/* A count byte, then that many (mod FUZZ_MAX_SPLITS + 1) sizes, each a
+ * fuzz_length(cap): chunk sizes, or the entries of an iovec list. */
+void fuzz_read_pieces(struct fuzz_input *in, struct fuzz_splits *s, size_t cap);
 /* One byte: misalignment, in-place, guard side. */
 void fuzz_read_layout(struct fuzz_input *in, struct fuzz_layout *l);
 /* n bytes of data (consumed from the input) shaped by the pattern selector:

@@ -394,7 +394,8 @@ static void run_poly1305(void)
 }
 
 /* The AEADs: encrypt(Input) = Output || Tag, decrypt gives Input back, and a
- * changed tag is refused with the output zeroed. chacha == NULL means the
+ * changed tag is refused with the output zeroed; for ChaCha20-Poly1305 the
+ * same through the sg functions over random splits. chacha == NULL means the
  * public functions. */
 struct aead_vec {
 	const uint8_t *key, *nonce, *ad, *in;
@@ -421,6 +422,76 @@ static bool zero(const uint8_t *p, size_t n)
 	for (size_t i = 0; i < n; i++)
 		acc |= p[i];
 	return !acc;
+}
+
+/* ChaCha20-Poly1305 in place over an iovec list: the vector cut into
+ * random entries (empty, 1 byte, up to two blocks, or anything up to the
+ * whole), three lists per call from one xorshift32 stream. chacha == NULL
+ * means the public functions. */
+static void aead_sg_run(const struct vec_record *rec, const struct aead_vec *v,
+			const struct chacha20_impl *chacha, uint32_t poly)
+{
+	static uint32_t x = 0x9e3779b9u;
+	size_t sealed_len = v->len + CHACHA20POLY1305_AUTHTAG_SIZE;
+	uint8_t *list = buf(sealed_len), *want = buf(sealed_len);
+	struct iovec iov[12];
+
+	for (int round = 0; round < 3; round++) {
+		size_t cnt = 0, off = 0;
+		bool ok;
+
+		while (cnt < 11) {
+			size_t k;
+
+			x ^= x << 13;
+			x ^= x >> 17;
+			x ^= x << 5;
+			k = (x & 3) == 0 ? 0 : (x & 3) == 1 ? 1 :
+			    (x & 3) == 2 ? (x >> 8) % 129 : (x >> 8) % (sealed_len + 1);
+			if (k > sealed_len - off)
+				break;
+			iov[cnt++] = (struct iovec){ .iov_base = list + off, .iov_len = k };
+			off += k;
+		}
+		iov[cnt++] = (struct iovec){ .iov_base = list + off, .iov_len = sealed_len - off };
+
+		memcpy(list, v->in, v->len);
+		ok = chacha ? chacha20poly1305_encrypt_sg_inplace_with(chacha, poly, iov, cnt, v->len,
+								       v->ad, v->ad_len,
+								       v->nonce, v->key)
+			    : chacha20poly1305_encrypt_sg_inplace(iov, cnt, v->len, v->ad,
+								  v->ad_len, v->nonce, v->key);
+		CHECK(ok, FAIL_FMT, FAIL_ARGS(rec, "sg encrypt refused a list that holds it"));
+		CHECK_MEM(list, v->sealed, sealed_len, FAIL_FMT, FAIL_ARGS(rec, "sg encrypt"));
+
+		memcpy(want, v->sealed, sealed_len);
+		for (int forged = 0; forged < 2; forged++) {
+			memcpy(list, v->sealed, sealed_len);
+			list[sealed_len - 1] ^= (uint8_t)forged;
+			ok = chacha ? chacha20poly1305_decrypt_sg_inplace_with(chacha, poly, iov, cnt,
+									       sealed_len, v->ad,
+									       v->ad_len, v->nonce,
+									       v->key)
+				    : chacha20poly1305_decrypt_sg_inplace(iov, cnt, sealed_len,
+									  v->ad, v->ad_len,
+									  v->nonce, v->key);
+			if (forged) {
+				memset(want, 0, v->len);
+				want[sealed_len - 1] ^= 1;
+			} else {
+				memcpy(want, v->in, v->len);
+			}
+			CHECK(ok == !forged, FAIL_FMT,
+			      FAIL_ARGS(rec, forged ? "sg decrypt accepted a changed tag"
+						    : "sg decrypt refused the vector's tag"));
+			CHECK_MEM(list, want, sealed_len, FAIL_FMT,
+				  FAIL_ARGS(rec, forged ? "sg decrypt, changed tag (plaintext "
+							  "zero, tag kept)"
+							: "sg decrypt (plaintext, tag kept)"));
+		}
+	}
+	free(list);
+	free(want);
 }
 
 static void aead_run(const struct vec_record *rec, bool x, const struct chacha20_impl *chacha,
@@ -472,6 +543,9 @@ static void aead_run(const struct vec_record *rec, bool x, const struct chacha20
 			      FAIL_ARGS(rec, "failed decrypt left plaintext in its output"));
 		}
 	}
+	v.sealed[sealed_len - 1] ^= 0x01;
+	if (!x)
+		aead_sg_run(rec, &v, chacha, poly);
 	free(out);
 	free(pt);
 	free(v.sealed);

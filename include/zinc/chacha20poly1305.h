@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/uio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -42,6 +43,22 @@ bool xchacha20poly1305_decrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
                                const uint8_t *ad, size_t ad_len,
                                const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
                                const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
+
+/* In place over a scatter-gather list, e.g. a packet in the buffers it
+ * arrived in. Encrypt: the first src_len bytes of the list are encrypted and
+ * the tag goes into the next 16. Decrypt: src_len includes the tag; on a bad
+ * tag false and the src_len - 16 plaintext bytes zero. Both return false
+ * touching nothing when the list holds too few bytes (or iov is NULL with
+ * iovcnt > 0, or, for decrypt, src_len < 16). Any split is valid, zero-length
+ * entries included. */
+bool chacha20poly1305_encrypt_sg_inplace(const struct iovec *iov, size_t iovcnt, size_t src_len,
+                                         const uint8_t *ad, size_t ad_len,
+                                         const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+                                         const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
+bool chacha20poly1305_decrypt_sg_inplace(const struct iovec *iov, size_t iovcnt, size_t src_len,
+                                         const uint8_t *ad, size_t ad_len,
+                                         const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+                                         const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
 
 #ifdef __cplusplus
 }

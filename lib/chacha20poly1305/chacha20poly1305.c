@@ -5,6 +5,7 @@
  * and Poly1305 row. The Poly1305 key is the first 32 bytes of keystream
  * block 0; the message is encrypted from block 1; the tag covers
  * ad || pad16 || ciphertext || pad16 || le64(ad_len) || le64(ct_len).
+ * The _sg_inplace functions run the same over an iovec list.
  */
 #include <zinc/chacha20poly1305.h>
 
@@ -178,6 +179,201 @@ bool xchacha20poly1305_decrypt_with(const struct chacha20_impl *chacha, uint32_t
 	return ok;
 }
 
+/*
+ * Scatter-gather: the message is the concatenation of the iovec entries. A
+ * walk hands out the pieces of a byte range one entry at a time.
+ */
+struct sg_walk {
+	const struct iovec *iov;
+	size_t off;   /* into *iov */
+	size_t left;  /* bytes of the range still to hand out */
+};
+
+/* Whether the list holds need bytes (need is at most SIZE_MAX). */
+static bool sg_holds(const struct iovec *iov, size_t iovcnt, size_t need)
+{
+	if (!iov && iovcnt)
+		return false;
+	for (size_t i = 0; i < iovcnt && need; i++)
+		need -= iov[i].iov_len < need ? iov[i].iov_len : need;
+	return !need;
+}
+
+/* The next piece of the range (skipping empty entries), or 0 at its end.
+ * The list must hold the whole range. */
+static size_t sg_next(struct sg_walk *w, uint8_t **piece)
+{
+	size_t n;
+
+	if (!w->left)
+		return 0;
+	while (w->off == w->iov->iov_len) {
+		w->iov++;
+		w->off = 0;
+	}
+	n = w->iov->iov_len - w->off;
+	if (n > w->left)
+		n = w->left;
+	*piece = (uint8_t *)w->iov->iov_base + w->off;
+	w->off += n;
+	w->left -= n;
+	return n;
+}
+
+/* Copies between buf and the next len bytes of the walk. */
+static void sg_copy(struct sg_walk *w, uint8_t *buf, size_t len, bool to_list)
+{
+	uint8_t *piece;
+	size_t n;
+
+	w->left = len;
+	while ((n = sg_next(w, &piece))) {
+		if (to_list)
+			memcpy(piece, buf, n);
+		else
+			memcpy(buf, piece, n);
+		buf += n;
+	}
+}
+
+/*
+ * The keystream across pieces. A piece's run of whole 8-block batches at a
+ * batch boundary, or the end of the message when it lies in one piece, is
+ * encrypted in place in one call; the rest of the keystream comes 8 blocks
+ * at a time (the SIMD rows' widest batch) into ks, so that a piece boundary
+ * inside a block costs no ChaCha20 call of its own (a one-block call costs
+ * about as much as an eight-block one). ks is wiped when the message is done.
+ */
+enum { SG_KS = 8 * CHACHA20_BLOCK_SIZE };
+static const uint8_t sg_zeros[SG_KS];
+
+struct sg_stream {
+	const struct chacha20_impl *chacha;
+	struct chacha20_ctx cc;
+	size_t todo;                     /* message bytes keystream is still due for */
+	size_t ks_len, ks_off;           /* ks[ks_off..ks_len) is unused keystream */
+	uint8_t ks[SG_KS];
+};
+
+static void sg_stream_init(struct sg_stream *s, const struct chacha20_impl *chacha, size_t len)
+{
+	s->chacha = chacha;
+	s->todo = len;
+	s->ks_len = s->ks_off = 0;
+}
+
+/* p ^= ks for n bytes; a function of its own so that the compiler sees
+ * that the stores cannot change the loop's bounds, and vectorizes it. */
+static void xor_bytes(uint8_t *restrict p, const uint8_t *restrict ks, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		p[i] ^= ks[i];
+}
+
+/* p ^= the next n bytes of keystream. */
+static void sg_xor(struct sg_stream *s, uint8_t *p, size_t n)
+{
+	while (n) {
+		size_t k;
+
+		if (s->ks_off == s->ks_len) {
+			/* Whole batches, or all that is left of the message. */
+			k = n == s->todo ? n : n & ~(size_t)(SG_KS - 1);
+			if (k) {
+				s->chacha->xor_stream(s->cc.state, p, p, k);
+				p += k;
+				n -= k;
+				s->todo -= k;
+				continue;
+			}
+			s->ks_len = s->todo < SG_KS ? s->todo : SG_KS;
+			s->ks_off = 0;
+			s->chacha->xor_stream(s->cc.state, s->ks, sg_zeros, s->ks_len);
+			s->todo -= s->ks_len;
+		}
+		k = s->ks_len - s->ks_off < n ? s->ks_len - s->ks_off : n;
+		xor_bytes(p, s->ks + s->ks_off, k);
+		s->ks_off += k;
+		p += k;
+		n -= k;
+	}
+#ifdef ZINC_PLANT_AEAD_SG_KEYSTREAM
+	/* planted bug for the harness's self-test; see fuzz/planted/README.md */
+	s->ks_off = s->ks_len; /* the next piece starts on fresh keystream */
+#endif
+}
+
+bool chacha20poly1305_encrypt_sg_inplace_with(const struct chacha20_impl *chacha, uint32_t poly_impl,
+					      const struct iovec *iov, size_t iovcnt,
+					      size_t src_len, const uint8_t *ad, size_t ad_len,
+					      const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+					      const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+{
+	struct sg_stream s;
+	struct sg_walk w = { .iov = iov, .left = src_len };
+	struct poly1305_ctx poly;
+	struct aead_head h;
+	uint8_t tag[CHACHA20POLY1305_AUTHTAG_SIZE], *piece;
+	size_t n;
+
+	if (src_len > SIZE_MAX - sizeof(tag) || !sg_holds(iov, iovcnt, src_len + sizeof(tag)))
+		return false;
+	sg_stream_init(&s, chacha, src_len);
+	aead_begin(chacha, poly_impl, &s.cc, &poly, &h, NULL, 0, nonce, key, ad, ad_len);
+	while ((n = sg_next(&w, &piece))) {
+		sg_xor(&s, piece, n);
+		poly1305_update(&poly, piece, n);
+	}
+	aead_end(&poly, ad_len, src_len, tag);
+	sg_copy(&w, tag, sizeof(tag), true);
+	memzero_explicit(&s, sizeof(s));
+	memzero_explicit(&h, sizeof(h));
+	return true;
+}
+
+bool chacha20poly1305_decrypt_sg_inplace_with(const struct chacha20_impl *chacha, uint32_t poly_impl,
+					      const struct iovec *iov, size_t iovcnt,
+					      size_t src_len, const uint8_t *ad, size_t ad_len,
+					      const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+					      const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+{
+	struct sg_stream s;
+	struct sg_walk w = { .iov = iov };
+	struct poly1305_ctx poly;
+	struct aead_head h;
+	uint8_t tag[CHACHA20POLY1305_AUTHTAG_SIZE], got[CHACHA20POLY1305_AUTHTAG_SIZE];
+	uint8_t *piece;
+	size_t n, ct_len;
+	bool ok;
+
+	if (src_len < sizeof(tag) || !sg_holds(iov, iovcnt, src_len))
+		return false;
+	ct_len = src_len - sizeof(tag);
+
+	/* First pass: the tag, checked before any plaintext is written. */
+	sg_stream_init(&s, chacha, ct_len);
+	aead_begin(chacha, poly_impl, &s.cc, &poly, &h, NULL, 0, nonce, key, ad, ad_len);
+	w.left = ct_len;
+	while ((n = sg_next(&w, &piece)))
+		poly1305_update(&poly, piece, n);
+	aead_end(&poly, ad_len, ct_len, tag);
+	sg_copy(&w, got, sizeof(got), false);
+	ok = !crypto_memneq(tag, got, sizeof(tag));
+
+	/* Second pass: decrypt, or zero the plaintext bytes. */
+	w = (struct sg_walk){ .iov = iov, .left = ct_len };
+	while ((n = sg_next(&w, &piece))) {
+		if (ok)
+			sg_xor(&s, piece, n);
+		else
+			memset(piece, 0, n);
+	}
+	memzero_explicit(&s, sizeof(s));
+	memzero_explicit(&h, sizeof(h));
+	memzero_explicit(tag, sizeof(tag));
+	return ok;
+}
+
 /* Length of the Poly1305 message for ad_len and ct_len bytes. */
 static size_t mac_len(size_t ad_len, size_t ct_len)
 {
@@ -245,4 +441,35 @@ bool xchacha20poly1305_decrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
 	chacha = pick(&poly, ad_len, src_len - CHACHA20POLY1305_AUTHTAG_SIZE);
 	return xchacha20poly1305_decrypt_with(chacha, poly, dst, src, src_len, ad, ad_len,
 					      nonce, key);
+}
+
+bool chacha20poly1305_encrypt_sg_inplace(const struct iovec *iov, size_t iovcnt, size_t src_len,
+					 const uint8_t *ad, size_t ad_len,
+					 const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+					 const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+{
+	uint32_t poly;
+	const struct chacha20_impl *chacha;
+
+	if (src_len > SIZE_MAX - CHACHA20POLY1305_AUTHTAG_SIZE ||
+	    !sg_holds(iov, iovcnt, src_len + CHACHA20POLY1305_AUTHTAG_SIZE))
+		return false;
+	chacha = pick(&poly, ad_len, src_len);
+	return chacha20poly1305_encrypt_sg_inplace_with(chacha, poly, iov, iovcnt, src_len, ad,
+							ad_len, nonce, key);
+}
+
+bool chacha20poly1305_decrypt_sg_inplace(const struct iovec *iov, size_t iovcnt, size_t src_len,
+					 const uint8_t *ad, size_t ad_len,
+					 const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+					 const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+{
+	uint32_t poly;
+	const struct chacha20_impl *chacha;
+
+	if (src_len < CHACHA20POLY1305_AUTHTAG_SIZE || !sg_holds(iov, iovcnt, src_len))
+		return false;
+	chacha = pick(&poly, ad_len, src_len - CHACHA20POLY1305_AUTHTAG_SIZE);
+	return chacha20poly1305_decrypt_sg_inplace_with(chacha, poly, iov, iovcnt, src_len, ad,
+							ad_len, nonce, key);
 }

@@ -33,5 +33,15 @@ bool xchacha20poly1305_decrypt_with(const struct chacha20_impl *chacha, uint32_t
 				    const uint8_t *ad, size_t ad_len,
 				    const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
 				    const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
+bool chacha20poly1305_encrypt_sg_inplace_with(const struct chacha20_impl *chacha, uint32_t poly,
+					      const struct iovec *iov, size_t iovcnt,
+					      size_t src_len, const uint8_t *ad, size_t ad_len,
+					      const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+					      const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
+bool chacha20poly1305_decrypt_sg_inplace_with(const struct chacha20_impl *chacha, uint32_t poly,
+					      const struct iovec *iov, size_t iovcnt,
+					      size_t src_len, const uint8_t *ad, size_t ad_len,
+					      const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+					      const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
 
 #endif

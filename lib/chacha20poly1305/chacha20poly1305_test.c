@@ -3,7 +3,11 @@
  * Unit tests for ChaCha20-Poly1305 and XChaCha20-Poly1305: the RFC 8439 and
  * XChaCha draft vectors, round trips, rejection of every flipped bit with
  * the output zeroed, short inputs, in-place operation, and agreement of
- * every usable pair of backend rows with the generic pair.
+ * every usable pair of backend rows with the generic pair; and the
+ * scatter-gather functions: the RFC vector through many splits, every bad
+ * size rejected without a write, tags and blocks split across entries,
+ * zero-length entries, a bad tag zeroing exactly the plaintext, and sg
+ * equal to the flat functions for random splits.
  */
 #include <stdio.h>
 #include <string.h>
@@ -279,6 +283,329 @@ static void test_every_row_pair_matches_generic(void)
 	}
 }
 
+/*
+ * Scatter-gather. split() cuts buf[0..len) into entries of the given sizes
+ * (each clipped to what is left) and one last entry with the rest; entries
+ * point into buf, so the result reads back from buf contiguously.
+ */
+enum { SG_MAX = 1200 };
+
+static size_t split(struct iovec *iov, uint8_t *buf, size_t len, const size_t *sizes, size_t n)
+{
+	size_t cnt = 0, off = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t k = sizes[i] < len - off ? sizes[i] : len - off;
+
+		iov[cnt++] = (struct iovec){ .iov_base = buf + off, .iov_len = k };
+		off += k;
+	}
+	iov[cnt++] = (struct iovec){ .iov_base = buf + off, .iov_len = len - off };
+	return cnt;
+}
+
+/* Random entry sizes: 0, 1, up to two blocks, or up to the whole length. */
+static size_t random_sizes(size_t *sizes, size_t max, size_t len, uint32_t *x)
+{
+	size_t n;
+
+	*x ^= *x << 13;
+	*x ^= *x >> 17;
+	*x ^= *x << 5;
+	n = *x % (max + 1);
+	for (size_t i = 0; i < n; i++) {
+		*x ^= *x << 13;
+		*x ^= *x >> 17;
+		*x ^= *x << 5;
+		switch (*x & 3) {
+		case 0: sizes[i] = 0; break;
+		case 1: sizes[i] = 1; break;
+		case 2: sizes[i] = (*x >> 8) % 129; break;
+		default: sizes[i] = (*x >> 8) % (len + 1); break;
+		}
+	}
+	return n;
+}
+
+/* Encrypts sunscreen with the 2.8.2 parameters in place over iov (whose
+ * entries cover buf) and decrypts back; returns the failures. */
+static unsigned long sg_vector_split(uint8_t *buf, const struct iovec *iov, size_t cnt,
+				     const uint8_t *want, const uint8_t *key,
+				     const uint8_t *nonce, const uint8_t *ad)
+{
+	unsigned long bad = 0;
+
+	memcpy(buf, sunscreen, 114);
+	bad += !chacha20poly1305_encrypt_sg_inplace(iov, cnt, 114, ad, 12, nonce, key);
+	bad += !!memcmp(buf, want, 130);
+	bad += !chacha20poly1305_decrypt_sg_inplace(iov, cnt, 130, ad, 12, nonce, key);
+	bad += !!memcmp(buf, sunscreen, 114) + !!memcmp(buf + 114, want + 114, 16);
+	return bad;
+}
+
+/* RFC 8439 2.8.2 through every cut into two entries, every pair of cuts
+ * within the first block and around the 64-byte block edges, all 1-byte
+ * entries, and entries separated by empty ones. */
+static void test_sg_rfc8439_2_8_2(void)
+{
+	static const char ct_hex[] =
+		"d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d6"
+		"3dbea45e8ca9671282fafb69da92728b1a71de0a9e060b2905d6a5b67ecd3b36"
+		"92ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc"
+		"3ff4def08e4b7a9de576d26586cec64b6116"
+		"1ae10b594f09e26a7e902ecbd0600691";
+	uint8_t key[32], nonce[12], ad[12], want[130], buf[130];
+	struct iovec iov[2 * 130 + 1];
+	unsigned long bad = 0;
+	size_t sizes[2];
+
+	test_unhex(key, sizeof(key), vec_key);
+	test_unhex(ad, sizeof(ad), vec_ad);
+	test_unhex(nonce, sizeof(nonce), "070000004041424344454647");
+	CHECK(test_unhex(want, sizeof(want), ct_hex) == 130, "2.8.2 ciphertext and tag size");
+
+	for (sizes[0] = 0; sizes[0] <= 130; sizes[0]++)
+		bad += sg_vector_split(buf, iov, split(iov, buf, 130, sizes, 1), want, key,
+				       nonce, ad);
+	CHECK(bad == 0, "2.8.2 in two entries: %lu failures", bad);
+
+	bad = 0;
+	for (sizes[0] = 0; sizes[0] <= 70; sizes[0]++)
+		for (sizes[1] = 0; sizes[1] <= 70; sizes[1]++)
+			bad += sg_vector_split(buf, iov, split(iov, buf, 130, sizes, 2), want,
+					       key, nonce, ad);
+	CHECK(bad == 0, "2.8.2 in three entries: %lu failures", bad);
+
+	for (size_t i = 0; i < 130; i++)
+		iov[i] = (struct iovec){ .iov_base = buf + i, .iov_len = 1 };
+	CHECK(sg_vector_split(buf, iov, 130, want, key, nonce, ad) == 0,
+	      "2.8.2 in 1-byte entries");
+
+	for (size_t i = 0; i < 130; i++) {
+		iov[2 * i] = (struct iovec){ .iov_base = NULL, .iov_len = 0 };
+		iov[2 * i + 1] = (struct iovec){ .iov_base = buf + i, .iov_len = 1 };
+	}
+	iov[260] = (struct iovec){ .iov_base = NULL, .iov_len = 0 };
+	CHECK(sg_vector_split(buf, iov, 261, want, key, nonce, ad) == 0,
+	      "2.8.2 in 1-byte entries between empty ones");
+}
+
+/* Every size the list cannot hold: false, and not one byte written. */
+static void test_sg_bad_sizes_write_nothing(void)
+{
+	uint8_t key[32], nonce[12], buf[100], before[100];
+	struct iovec iov[4];
+	size_t sizes[] = { 10, 0, 33 }, cnt;
+
+	test_fill(key, 32, 61);
+	test_fill(nonce, 12, 62);
+	test_fill(buf, sizeof(buf), 63);
+	memcpy(before, buf, sizeof(buf));
+	cnt = split(iov, buf, sizeof(buf), sizes, 3);
+
+	for (size_t len = sizeof(buf) - 15; len <= sizeof(buf); len++)
+		CHECK(!chacha20poly1305_encrypt_sg_inplace(iov, cnt, len, NULL, 0, nonce, key),
+		      "encrypt of %zu bytes accepted by a list of %zu", len, sizeof(buf));
+	CHECK(!chacha20poly1305_encrypt_sg_inplace(iov, cnt, SIZE_MAX, NULL, 0, nonce, key),
+	      "encrypt of SIZE_MAX bytes accepted");
+	CHECK(!chacha20poly1305_encrypt_sg_inplace(iov, cnt, SIZE_MAX - 15, NULL, 0, nonce, key),
+	      "encrypt of SIZE_MAX - 15 bytes accepted (src_len + 16 wraps)");
+	CHECK(!chacha20poly1305_encrypt_sg_inplace(NULL, 1, 0, NULL, 0, nonce, key),
+	      "encrypt accepted iov NULL with a count of 1");
+	CHECK(!chacha20poly1305_encrypt_sg_inplace(NULL, 0, 0, NULL, 0, nonce, key),
+	      "encrypt accepted an empty list (no room for the tag)");
+	CHECK(!chacha20poly1305_encrypt_sg_inplace(iov, 0, 0, NULL, 0, nonce, key),
+	      "encrypt accepted a count of 0");
+
+	CHECK(!chacha20poly1305_decrypt_sg_inplace(iov, cnt, sizeof(buf) + 1, NULL, 0, nonce,
+						   key), "decrypt beyond the list accepted");
+	CHECK(!chacha20poly1305_decrypt_sg_inplace(iov, cnt, SIZE_MAX, NULL, 0, nonce, key),
+	      "decrypt of SIZE_MAX bytes accepted");
+	for (size_t len = 0; len < 16; len++)
+		CHECK(!chacha20poly1305_decrypt_sg_inplace(iov, cnt, len, NULL, 0, nonce, key),
+		      "decrypt of %zu bytes (no room for a tag) accepted", len);
+	CHECK(!chacha20poly1305_decrypt_sg_inplace(NULL, 1, 16, NULL, 0, nonce, key),
+	      "decrypt accepted iov NULL with a count of 1");
+	CHECK(!chacha20poly1305_decrypt_sg_inplace(NULL, 0, 16, NULL, 0, nonce, key),
+	      "decrypt accepted an empty list");
+	CHECK_MEM(buf, before, sizeof(buf), "a rejected size wrote to the list");
+}
+
+/* A 100-byte message whose tag is cut at every point, and in 1-byte
+ * entries: the tag lands in the entries, the decrypt reads it back. */
+static void test_sg_split_tag(void)
+{
+	uint8_t key[32], nonce[12], msg[100], want[116], buf[116];
+	struct iovec iov[17];
+	unsigned long bad = 0;
+
+	test_fill(key, 32, 71);
+	test_fill(nonce, 12, 72);
+	test_fill(msg, sizeof(msg), 73);
+	chacha20poly1305_encrypt(want, msg, 100, NULL, 0, nonce, key);
+	for (size_t cut = 1; cut < 16; cut++) {
+		size_t sizes[] = { 100 + cut };
+		size_t cnt = split(iov, buf, sizeof(buf), sizes, 1);
+
+		memcpy(buf, msg, 100);
+		bad += !chacha20poly1305_encrypt_sg_inplace(iov, cnt, 100, NULL, 0, nonce, key);
+		bad += !!memcmp(buf, want, 116);
+		bad += !chacha20poly1305_decrypt_sg_inplace(iov, cnt, 116, NULL, 0, nonce, key);
+		bad += !!memcmp(buf, msg, 100);
+	}
+	CHECK(bad == 0, "tag cut in two: %lu failures", bad);
+
+	iov[0] = (struct iovec){ .iov_base = buf, .iov_len = 100 };
+	for (size_t i = 0; i < 16; i++)
+		iov[1 + i] = (struct iovec){ .iov_base = buf + 100 + i, .iov_len = 1 };
+	memcpy(buf, msg, 100);
+	CHECK(chacha20poly1305_encrypt_sg_inplace(iov, 17, 100, NULL, 0, nonce, key) &&
+	      !memcmp(buf, want, 116), "tag in 1-byte entries: encrypt");
+	CHECK(chacha20poly1305_decrypt_sg_inplace(iov, 17, 116, NULL, 0, nonce, key) &&
+	      !memcmp(buf, msg, 100), "tag in 1-byte entries: decrypt");
+}
+
+/* Empty entries anywhere (NULL or not, before, between, after), NULL AD
+ * with length 0, and an empty message whose list is only the tag. */
+static void test_sg_empty_entries_and_null(void)
+{
+	uint8_t key[32], nonce[12], msg[70], want[86], buf[86], tag[16];
+	struct iovec iov[8];
+
+	test_fill(key, 32, 81);
+	test_fill(nonce, 12, 82);
+	test_fill(msg, sizeof(msg), 83);
+	chacha20poly1305_encrypt(want, msg, sizeof(msg), NULL, 0, nonce, key);
+	memcpy(buf, msg, sizeof(msg));
+	iov[0] = (struct iovec){ NULL, 0 };
+	iov[1] = (struct iovec){ buf, 0 };
+	iov[2] = (struct iovec){ buf, 40 };
+	iov[3] = (struct iovec){ NULL, 0 };
+	iov[4] = (struct iovec){ buf + 40, 0 };
+	iov[5] = (struct iovec){ buf + 40, 46 };
+	iov[6] = (struct iovec){ NULL, 0 };
+	iov[7] = (struct iovec){ buf, 0 };
+	CHECK(chacha20poly1305_encrypt_sg_inplace(iov, 8, sizeof(msg), NULL, 0, nonce, key) &&
+	      !memcmp(buf, want, sizeof(want)), "empty entries: encrypt");
+	CHECK(chacha20poly1305_decrypt_sg_inplace(iov, 8, sizeof(want), NULL, 0, nonce, key) &&
+	      !memcmp(buf, msg, sizeof(msg)), "empty entries: decrypt");
+
+	chacha20poly1305_encrypt(want, NULL, 0, NULL, 0, nonce, key);
+	iov[0] = (struct iovec){ NULL, 0 };
+	iov[1] = (struct iovec){ tag, 16 };
+	CHECK(chacha20poly1305_encrypt_sg_inplace(iov, 2, 0, NULL, 0, nonce, key) &&
+	      !memcmp(tag, want, 16), "empty message: encrypt writes the flat tag");
+	CHECK(chacha20poly1305_decrypt_sg_inplace(iov + 1, 1, 16, NULL, 0, nonce, key),
+	      "empty message: decrypt rejected");
+}
+
+/* A forged tag: false, the plaintext bytes zero, and every other byte (the
+ * tag, what follows it in the list, memory around the entries) unchanged. */
+static void test_sg_bad_tag_zeroes_exactly_the_plaintext(void)
+{
+	static const size_t lens[] = { 0, 1, 63, 64, 65, 200 };
+	uint8_t key[32], nonce[12], ad[9], mem[300], good[300], want[300];
+	struct iovec iov[4];
+
+	test_fill(key, 32, 91);
+	test_fill(nonce, 12, 92);
+	test_fill(ad, sizeof(ad), 93);
+	for (size_t l = 0; l < ARRAY_SIZE(lens); l++) {
+		size_t len = lens[l];
+		unsigned long bad = 0;
+
+		/* Entries at mem + 5 (len / 3 bytes), a gap of 7, then the rest
+		 * of the message, the tag and 11 spare bytes; the list ends 20
+		 * bytes before the end of mem. */
+		test_fill(mem, sizeof(mem), (uint32_t)len);
+		iov[0] = (struct iovec){ mem + 5, len / 3 };
+		iov[1] = (struct iovec){ mem + 5 + len / 3 + 7, len - len / 3 + 16 + 11 };
+		CHECK(chacha20poly1305_encrypt_sg_inplace(iov, 2, len, ad, sizeof(ad), nonce, key),
+		      "%zu bytes: encrypt rejected", len);
+		memcpy(good, mem, sizeof(mem));
+		for (size_t bit = 0; bit < (len + 16) * 8; bit += 3) {
+			size_t at = bit / 8 < len / 3 ? 5 + bit / 8 : 5 + 7 + bit / 8;
+
+			memcpy(mem, good, sizeof(mem));
+			mem[at] ^= (uint8_t)(1u << (bit % 8));
+			memcpy(want, mem, sizeof(mem));
+			memset(want + 5, 0, len / 3);
+			memset(want + 5 + len / 3 + 7, 0, len - len / 3);
+			if (chacha20poly1305_decrypt_sg_inplace(iov, 2, len + 16, ad, sizeof(ad),
+								nonce, key) ||
+			    memcmp(mem, want, sizeof(mem)))
+				bad++;
+		}
+		CHECK(bad == 0, "%zu bytes: %lu forgeries accepted or wrong bytes zeroed", len, bad);
+		memcpy(mem, good, sizeof(mem));
+		CHECK(chacha20poly1305_decrypt_sg_inplace(iov, 2, len + 16, ad, sizeof(ad), nonce,
+							  key), "%zu bytes: original rejected", len);
+	}
+}
+
+/* Random splits of lengths 0..600 with AD: sg encrypt = flat encrypt and
+ * sg decrypt = flat decrypt, through the public functions and through every
+ * usable (ChaCha20 row, Poly1305 row) pair. */
+static unsigned long sg_vs_flat(const struct chacha20_impl *chacha, uint32_t p, uint32_t *x)
+{
+	static uint8_t msg[SG_MAX], want[SG_MAX + 16], buf[SG_MAX + 16];
+	uint8_t key[32], nonce[12], ad[21];
+	struct iovec iov[SG_MAX];
+	size_t sizes[12];
+	unsigned long bad = 0;
+
+	for (size_t len = 0; len <= 600; len++) {
+		size_t ad_len = len % 22, cnt;
+		bool ok;
+
+		test_fill(key, 32, (uint32_t)len);
+		test_fill(nonce, 12, (uint32_t)len + 1);
+		test_fill(ad, ad_len, (uint32_t)len + 2);
+		test_fill(msg, len, (uint32_t)len + 3);
+		cnt = split(iov, buf, len + 16, sizes, random_sizes(sizes, 11, len + 16, x));
+		memcpy(buf, msg, len);
+		if (chacha) {
+			chacha20poly1305_encrypt_with(chacha, p, want, msg, len, ad, ad_len, nonce,
+						      key);
+			ok = chacha20poly1305_encrypt_sg_inplace_with(chacha, p, iov, cnt, len, ad,
+								      ad_len, nonce, key);
+		} else {
+			chacha20poly1305_encrypt(want, msg, len, ad, ad_len, nonce, key);
+			ok = chacha20poly1305_encrypt_sg_inplace(iov, cnt, len, ad, ad_len, nonce,
+								 key);
+		}
+		if (!ok || memcmp(buf, want, len + 16))
+			bad++;
+		ok = chacha ? chacha20poly1305_decrypt_sg_inplace_with(chacha, p, iov, cnt,
+								      len + 16, ad, ad_len,
+								      nonce, key)
+			    : chacha20poly1305_decrypt_sg_inplace(iov, cnt, len + 16, ad, ad_len,
+								  nonce, key);
+		if (!ok || memcmp(buf, msg, len) || memcmp(buf + len, want + len, 16))
+			bad++;
+	}
+	return bad;
+}
+
+static void test_sg_matches_flat(void)
+{
+	uint32_t x = 2463534242u;
+	unsigned long bad = sg_vs_flat(NULL, 0, &x);
+
+	CHECK(bad == 0, "public sg: %lu lengths differ from the flat functions", bad);
+	for (size_t c = 0; c < chacha20_nimpls; c++) {
+		if (!zinc_cpu_have(chacha20_impls[c].features))
+			continue; /* skipping already reported by the pair test */
+		for (uint32_t p = 0; p < poly1305_nimpls; p++) {
+			if (!zinc_cpu_have(poly1305_impls[p].features))
+				continue;
+			bad = sg_vs_flat(&chacha20_impls[c], p, &x);
+			CHECK(bad == 0, "sg with %s + %s: %lu lengths differ from flat",
+			      chacha20_impls[c].name, poly1305_impls[p].name, bad);
+		}
+	}
+}
+
 int main(void)
 {
 	test_rfc8439_2_8_2();
@@ -289,5 +616,11 @@ int main(void)
 	test_in_place();
 	test_null_with_zero_length();
 	test_every_row_pair_matches_generic();
+	test_sg_rfc8439_2_8_2();
+	test_sg_bad_sizes_write_nothing();
+	test_sg_split_tag();
+	test_sg_empty_entries_and_null();
+	test_sg_bad_tag_zeroes_exactly_the_plaintext();
+	test_sg_matches_flat();
 	return TEST_SUMMARY("chacha20poly1305_test");
 }
