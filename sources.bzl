@@ -43,6 +43,7 @@ FUZZ_TARGETS = [
     "xchacha20poly1305",
     "blake2s",
     "curve25519",
+    "curve25519_field",
 ]
 
 # The fuzz harness shared by every target (fuzz/README.md): input reader,

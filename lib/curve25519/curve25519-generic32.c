@@ -170,10 +170,12 @@ static void fe_cswap(fe f, fe g, unsigned int bit)
 }
 
 /* h = the 255 low bits of s, little-endian (bit 255 is ignored). The value
- * may be >= p: the arithmetic reduces it. Post: 0 <= h < (2^26, 2^25), so
- * its sum or difference with a carried element is loose (< 1.5 * 2^26). */
+ * may be >= p: the arithmetic reduces it. The bits are split into limbs
+ * 0 <= t < (2^26, 2^25), then fe_carry rounds them into the carried range.
+ * Post: h carried. */
 static void fe_frombytes(fe h, const uint8_t s[32])
 {
+	int64_t t[10];
 	uint64_t acc = 0;
 	int nbits = 0, k = 0;
 
@@ -184,10 +186,11 @@ static void fe_frombytes(fe h, const uint8_t s[32])
 			acc |= (uint64_t)s[k++] << nbits;
 			nbits += 8;
 		}
-		h[i] = (int32_t)(acc & (((uint64_t)1 << bits) - 1));
+		t[i] = (int64_t)(acc & (((uint64_t)1 << bits) - 1));
 		acc >>= bits;
 		nbits -= bits;
 	}
+	fe_carry(h, t);
 }
 
 /*
@@ -252,6 +255,40 @@ static void fe_tobytes(uint8_t s[32], const fe f)
 	s[k] = (uint8_t)acc;	/* k = 31, the last 7 bits */
 	memzero_explicit(h, sizeof(h));
 }
+
+#ifdef ZINC_TESTING
+#define LADDER_FIELD_OPS curve25519_generic32_field
+#define FE_NLIMBS 10
+#define FE_SIGNED true
+static const uint16_t fe_shift[10] = { 0, 26, 51, 77, 102, 128, 153, 179, 204, 230 };
+/* The bounds of the header comment, as inclusive maxima of |h[i]|
+ * (1.65 * 2^26 = 110729625.6). */
+#define CARRIED_EVEN (1 << 25)
+#define CARRIED_ODD ((1 << 24) + (1 << 16))
+#define LOOSE_EVEN 110729625
+#define LOOSE_ODD (110729625 / 2)
+static const uint64_t fe_carried[10] = {
+	CARRIED_EVEN, CARRIED_ODD, CARRIED_EVEN, CARRIED_ODD, CARRIED_EVEN,
+	CARRIED_ODD, CARRIED_EVEN, CARRIED_ODD, CARRIED_EVEN, CARRIED_ODD,
+};
+static const uint64_t fe_loose[10] = {
+	LOOSE_EVEN, LOOSE_ODD, LOOSE_EVEN, LOOSE_ODD, LOOSE_EVEN,
+	LOOSE_ODD, LOOSE_EVEN, LOOSE_ODD, LOOSE_EVEN, LOOSE_ODD,
+};
+
+/* Limbs as two's complement 64-bit words, within the bounds above. */
+static void fe_load(fe h, const uint64_t *limbs)
+{
+	for (int i = 0; i < 10; i++)
+		h[i] = (int32_t)(int64_t)limbs[i];
+}
+
+static void fe_store(uint64_t *limbs, const fe h)
+{
+	for (int i = 0; i < 10; i++)
+		limbs[i] = (uint64_t)(int64_t)h[i];
+}
+#endif
 
 #include "lib/curve25519/ladder.h"
 

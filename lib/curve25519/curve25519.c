@@ -23,9 +23,11 @@ void curve25519_generic64(uint8_t out[CURVE25519_KEY_SIZE],
 
 /* Rows in increasing order of preference; the last usable one is used. */
 const struct curve25519_impl curve25519_impls[] = {
-	{ "curve25519-generic32", 0, curve25519_generic32, NULL },
+	{ "curve25519-generic32", 0, curve25519_generic32, NULL,
+	  CURVE25519_FIELD_OPS(curve25519_generic32_field) },
 #ifdef __SIZEOF_INT128__
-	{ "curve25519-generic64", 0, curve25519_generic64, NULL },
+	{ "curve25519-generic64", 0, curve25519_generic64, NULL,
+	  CURVE25519_FIELD_OPS(curve25519_generic64_field) },
 #endif
 #ifdef ZINC_ASM_X86_64
 	/* Assembly rows go here (curve25519-bmi2-adx: ZINC_CPU_BMI2 | ZINC_CPU_ADX). */

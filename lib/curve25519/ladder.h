@@ -129,3 +129,43 @@ static void ladder(uint8_t out[32], const uint8_t scalar[32], const uint8_t poin
 	memzero_explicit(&swap, sizeof(swap));
 	memzero_explicit(&bit, sizeof(bit));
 }
+
+#ifdef ZINC_TESTING
+/* The row's field-ops table (curve25519.h). The includer also defines
+ * LADDER_FIELD_OPS (the table's name), FE_NLIMBS, FE_SIGNED, the arrays
+ * fe_shift, fe_carried and fe_loose, and fe_load / fe_store. */
+static void ops_load(void *h, const uint64_t *limbs) { fe_load(h, limbs); }
+static void ops_store(uint64_t *limbs, const void *h) { fe_store(limbs, h); }
+static void ops_add(void *h, const void *f, const void *g) { fe_add(h, f, g); }
+static void ops_sub(void *h, const void *f, const void *g) { fe_sub(h, f, g); }
+static void ops_mul(void *h, const void *f, const void *g) { fe_mul(h, f, g); }
+static void ops_sq(void *h, const void *f) { fe_sq(h, f); }
+static void ops_mul_a24(void *h, const void *f) { fe_mul_a24(h, f); }
+static void ops_invert(void *h, const void *f) { fe_invert(h, f); }
+static void ops_frombytes(void *h, const uint8_t s[32]) { fe_frombytes(h, s); }
+static void ops_tobytes(uint8_t s[32], const void *f) { fe_tobytes(s, f); }
+
+static void ops_ladder_step(void *x2, void *z2, void *x3, void *z3, const void *x1)
+{
+	struct ladder l;
+
+	memcpy(l.x1, x1, sizeof(fe));
+	memcpy(l.x2, x2, sizeof(fe));
+	memcpy(l.z2, z2, sizeof(fe));
+	memcpy(l.x3, x3, sizeof(fe));
+	memcpy(l.z3, z3, sizeof(fe));
+	ladder_step(&l);
+	memcpy(x2, l.x2, sizeof(fe));
+	memcpy(z2, l.z2, sizeof(fe));
+	memcpy(x3, l.x3, sizeof(fe));
+	memcpy(z3, l.z3, sizeof(fe));
+}
+
+const struct curve25519_field_ops LADDER_FIELD_OPS = {
+	.nlimbs = FE_NLIMBS, .is_signed = FE_SIGNED, .shift = fe_shift,
+	.carried = fe_carried, .loose = fe_loose,
+	.load = ops_load, .store = ops_store, .add = ops_add, .sub = ops_sub,
+	.mul = ops_mul, .sq = ops_sq, .mul_a24 = ops_mul_a24, .invert = ops_invert,
+	.frombytes = ops_frombytes, .tobytes = ops_tobytes, .ladder_step = ops_ladder_step,
+};
+#endif
