@@ -20,6 +20,7 @@ LIB_SRCS = {
         "lib/curve25519/curve25519.c",
         "lib/curve25519/curve25519-generic32.c",
         "lib/curve25519/curve25519-generic64.c",
+        "lib/curve25519/curve25519-bmi2-adx.c",
     ],
 }
 
@@ -31,6 +32,7 @@ ASM_SRCS = {
         "arch/x86_64/chacha20-avx2.S",
         "arch/x86_64/chacha20-avx512vl.S",
         "arch/x86_64/chacha20-avx512.S",
+        "arch/x86_64/curve25519-bmi2-adx.S",
     ],
     "arm64": [],
 }

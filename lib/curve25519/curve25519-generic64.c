@@ -221,16 +221,7 @@ static const uint64_t fe_loose[5] = {
 	((uint64_t)1 << 54) - 1, ((uint64_t)1 << 54) - 1, ((uint64_t)1 << 54) - 1,
 	((uint64_t)1 << 54) - 1, ((uint64_t)1 << 54) - 1,
 };
-
-static void fe_load(fe h, const uint64_t *limbs)
-{
-	fe_copy(h, limbs);
-}
-
-static void fe_store(uint64_t *limbs, const fe h)
-{
-	fe_copy(limbs, h);
-}
+#define FE_LIMBS_U64	/* limbs are uint64_t: fe_load / fe_store copy */
 #endif
 
 #include "lib/curve25519/ladder.h"

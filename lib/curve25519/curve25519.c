@@ -20,6 +20,9 @@ void curve25519_generic32(uint8_t out[CURVE25519_KEY_SIZE],
 void curve25519_generic64(uint8_t out[CURVE25519_KEY_SIZE],
 			  const uint8_t scalar[CURVE25519_KEY_SIZE],
 			  const uint8_t point[CURVE25519_KEY_SIZE]);
+void curve25519_bmi2_adx(uint8_t out[CURVE25519_KEY_SIZE],
+			 const uint8_t scalar[CURVE25519_KEY_SIZE],
+			 const uint8_t point[CURVE25519_KEY_SIZE]);
 
 /* Rows in increasing order of preference; the last usable one is used. */
 const struct curve25519_impl curve25519_impls[] = {
@@ -30,7 +33,8 @@ const struct curve25519_impl curve25519_impls[] = {
 	  CURVE25519_FIELD_OPS(curve25519_generic64_field) },
 #endif
 #ifdef ZINC_ASM_X86_64
-	/* Assembly rows go here (curve25519-bmi2-adx: ZINC_CPU_BMI2 | ZINC_CPU_ADX). */
+	{ "curve25519-bmi2-adx", ZINC_CPU_BMI2 | ZINC_CPU_ADX, curve25519_bmi2_adx, NULL,
+	  CURVE25519_FIELD_OPS(curve25519_bmi2_adx_field) },
 #endif
 };
 

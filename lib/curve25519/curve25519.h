@@ -80,7 +80,8 @@ bool curve25519_generate_public_with(const struct curve25519_impl *impl,
 
 #ifdef ZINC_TESTING
 extern unsigned long curve25519_hits[];
-extern const struct curve25519_field_ops curve25519_generic32_field, curve25519_generic64_field;
+extern const struct curve25519_field_ops curve25519_generic32_field, curve25519_generic64_field,
+	curve25519_bmi2_adx_field;
 #endif
 
 #endif

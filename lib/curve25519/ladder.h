@@ -13,7 +13,8 @@
  *   fe_tobytes(s, f)                   loose -> canonical bytes
  *
  * "carried" and "loose" are the row's own limb bounds (its header comment
- * states them); every use below feeds each function what it accepts.
+ * states them); every use below feeds each function what it accepts. A row
+ * with its own ladder step (in assembly) defines LADDER_STEP as its name.
  *
  * Under ZINC_TESTING it also defines the row's field-ops table
  * (curve25519.h) as LADDER_FIELD_OPS, from the row's fe_load_limbs and
@@ -71,6 +72,13 @@ struct ladder {
 	fe a, aa, b, bb, e, c, d, da, cb;
 };
 
+#ifdef LADDER_STEP
+/* The row's own step (assembly), same order and formulas as below. */
+static void ladder_step(struct ladder *l)
+{
+	LADDER_STEP(l);
+}
+#else
 /*
  * One step: (x2:z2) doubled, (x3:z3) = (x2:z2) + (x3:z3), given their
  * difference x1. RFC 7748's z2 = E (AA + a24 E) with a24 = 121665 is
@@ -97,6 +105,7 @@ static void ladder_step(struct ladder *l)
 	fe_add(l->d, l->bb, l->c);
 	fe_mul(l->z2, l->e, l->d);
 }
+#endif
 
 /* out = the ladder of the clamped scalar on the point (RFC 7748 section 5),
  * then x2 / z2 as canonical bytes. */
@@ -133,7 +142,12 @@ static void ladder(uint8_t out[32], const uint8_t scalar[32], const uint8_t poin
 #ifdef ZINC_TESTING
 /* The row's field-ops table (curve25519.h). The includer also defines
  * LADDER_FIELD_OPS (the table's name), FE_NLIMBS, FE_SIGNED, the arrays
- * fe_shift, fe_carried and fe_loose, and fe_load / fe_store. */
+ * fe_shift, fe_carried and fe_loose, and fe_load / fe_store (or
+ * FE_LIMBS_U64 when fe is an array of uint64_t limbs: plain copies). */
+#ifdef FE_LIMBS_U64
+static void fe_load(fe h, const uint64_t *limbs) { memcpy(h, limbs, sizeof(fe)); }
+static void fe_store(uint64_t *limbs, const fe h) { memcpy(limbs, h, sizeof(fe)); }
+#endif
 static void ops_load(void *h, const uint64_t *limbs) { fe_load(h, limbs); }
 static void ops_store(uint64_t *limbs, const void *h) { fe_store(limbs, h); }
 static void ops_add(void *h, const void *f, const void *g) { fe_add(h, f, g); }
