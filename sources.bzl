@@ -73,6 +73,7 @@ PLANTED_BUGS = [
     ("CHACHA20_TAIL", "chacha20", 200),
     ("BLAKE2S_FLAG", "blake2s", 1000),
     ("CURVE25519_REDUCE", "curve25519", 100),
+    ("CURVE25519_ASM_FOLD", "curve25519_field", 20000),
     ("AEAD_LENGTHS", "chacha20poly1305", 100),
     ("AEAD_LENGTHS", "xchacha20poly1305", 100),
 ]
