@@ -9,12 +9,14 @@
  * value = h0 + h1 2^64 + h2 2^128 + h3 2^192: any 256-bit integer, not
  * necessarily below p. Reduction uses 2^256 = 38 (mod p): the high half of
  * a 512-bit product is multiplied by 38 and added to the low half, and a
- * carry out of bit 256 comes back as 38.
+ * carry out of bit 256 comes back as 38 (or, after a product, bit 255 and
+ * up come back as 19 each).
  *
  * Limb bounds: every function takes any 256-bit inputs (all limbs up to
- * 2^64 - 1) and leaves any 256-bit output congruent to the result, so
- * "carried" and "loose" are the same here: [0, 2^64 - 1] per limb. Only
- * curve25519_bmi2_adx_tobytes reduces fully, to [0, p).
+ * 2^64 - 1) and leaves a 256-bit output congruent to the result, so
+ * "carried" and "loose" are the same here: [0, 2^64 - 1] per limb. mul,
+ * sq and sqn leave it below 2^255 + 2^11; add, sub and mul121666 anywhere
+ * below 2^256. Only curve25519_bmi2_adx_tobytes reduces fully, to [0, p).
  *
  * void curve25519_bmi2_adx_mul(u64 h[4], const u64 f[4], const u64 g[4])
  *	h = f g.  4 x 4 schoolbook with mulx: the row for f[i] adds its low
@@ -23,6 +25,9 @@
  * void curve25519_bmi2_adx_sq(u64 h[4], const u64 f[4])
  *	h = f^2.  The six products f[i] f[j], i < j, once; doubled on the CF
  *	chain while the four squares f[i]^2 go in on the OF chain; REDUCE.
+ * void curve25519_bmi2_adx_sqn(u64 h[4], const u64 f[4], u64 n)
+ *	h = f^(2^n), n >= 1: FSQ n times, the loop count public (the
+ *	inversion's addition chain).
  * void curve25519_bmi2_adx_add(u64 h[4], const u64 f[4], const u64 g[4])
  * void curve25519_bmi2_adx_sub(u64 h[4], const u64 f[4], const u64 g[4])
  *	h = f + g, h = f - g: a carry (borrow) out of bit 256 adds (subtracts)
@@ -108,9 +113,10 @@
 .endm
 
 /*
- * r8..r11 = r8..r15 mod p, as 256 bits: low + 38 high, whose carry limb
- * (at most 39) is folded again as 38 times it; if that carries out of bit
- * 256, the value has wrapped to below 38 * 39 and 38 more cannot carry.
+ * r8..r11 = r8..r15 mod p, below 2^255 + 2^11: low + 38 high leaves a
+ * carry limb r12 <= 39; then everything from bit 255 up, q = 2 r12 +
+ * bit 255 < 80, is folded back as 19 q (2^255 = 19 mod p) onto the low 255
+ * bits, and that sum cannot carry out of 256 bits.
  * Needs rbp = 0; clobbers rax, rbx, rdx, r12.
  */
 .macro REDUCE
@@ -129,20 +135,23 @@
 	adcx	%rax, %r11
 	adox	%rbp, %r12
 	adcx	%rbp, %r12
-	imul	$38, %r12, %rax
+	/* q = 2 r12 + bit 255; r8..r11 += 19 q with bit 255 cleared */
+	mov	%r11, %rax
+	shr	$63, %rax
+	btr	$63, %r11
+	lea	(%rax, %r12, 2), %r12
+	lea	(%r12, %r12, 8), %rax
+	lea	(%r12, %rax, 2), %rax
 	add	%rax, %r8
 	adc	$0, %r9
 	adc	$0, %r10
 	adc	$0, %r11
-	sbb	%rax, %rax
-	and	$38, %eax
-	add	%rax, %r8
 .endm
 
-/* t0..t4 += fi g, t4 zero before: one row of MUL, the low halves of the
+/* t0..t4 += fi g, t4 zero before: one row of FMUL, the low halves of the
  * products on the CF chain and the high halves on the OF chain. Needs
  * rbp = 0; clobbers rax, rbx, rdx. */
-.macro MULROW fi, g, t0, t1, t2, t3, t4
+.macro FMULROW fi, g, t0, t1, t2, t3, t4
 	mov	\fi, %rdx
 	xor	\t4, \t4		/* clears CF and OF */
 	mulx	0+\g, %rax, %rbx
@@ -162,7 +171,7 @@
 
 /* r8..r11 = f g (mod p, 256 bits); f, g memory operands such as 0(%rsi).
  * Needs rbp = 0; clobbers rax, rbx, rdx, r12..r15. */
-.macro MUL f, g
+.macro FMUL f, g
 	mov	0+\f, %rdx
 	mulx	0+\g, %r8, %r9
 	mulx	8+\g, %rax, %r10
@@ -173,16 +182,16 @@
 	adc	%rax, %r11
 	adc	%rbp, %r12
 
-	MULROW	8+\f, \g, %r9, %r10, %r11, %r12, %r13
-	MULROW	16+\f, \g, %r10, %r11, %r12, %r13, %r14
-	MULROW	24+\f, \g, %r11, %r12, %r13, %r14, %r15
+	FMULROW	8+\f, \g, %r9, %r10, %r11, %r12, %r13
+	FMULROW	16+\f, \g, %r10, %r11, %r12, %r13, %r14
+	FMULROW	24+\f, \g, %r11, %r12, %r13, %r14, %r15
 
 	REDUCE
 .endm
 
-/* lo, hi doubled (CF chain) plus fi^2 (OF chain), for SQ. Clobbers rax,
+/* lo, hi doubled (CF chain) plus fi^2 (OF chain), for FSQ. Clobbers rax,
  * rbx, rdx. */
-.macro SQDIAG fi, lo, hi
+.macro FSQDIAG fi, lo, hi
 	mov	\fi, %rdx
 	mulx	%rdx, %rax, %rbx
 	adcx	\lo, \lo
@@ -193,7 +202,7 @@
 
 /* r8..r11 = f^2 (mod p, 256 bits). Needs rbp = 0; clobbers rax, rbx,
  * rdx, r12..r15. */
-.macro SQ f
+.macro FSQ f
 	/* f0 f1, f0 f2, f0 f3 at limbs 1..4 */
 	mov	0+\f, %rdx
 	mulx	8+\f, %r9, %r10
@@ -222,8 +231,8 @@
 	mulx	%rdx, %r8, %rax
 	adcx	%r9, %r9
 	adox	%rax, %r9
-	SQDIAG	8+\f, %r10, %r11
-	SQDIAG	16+\f, %r12, %r13
+	FSQDIAG	8+\f, %r10, %r11
+	FSQDIAG	16+\f, %r12, %r13
 	mov	24+\f, %rdx
 	mulx	%rdx, %rax, %r15
 	adcx	%r14, %r14
@@ -239,7 +248,7 @@
  * 256 bits: a carry (borrow) out of bit 256 is worth 38, added (taken)
  * twice at most. Clobbers rax. last = 0 leaves out the second fold.
  */
-.macro ADDSUB f, g, op, opc, last=1
+.macro FADDSUB f, g, op, opc, last=1
 	mov	0+\f, %r8
 	mov	8+\f, %r9
 	mov	16+\f, %r10
@@ -261,22 +270,22 @@
 	.endif
 .endm
 
-.macro ADD f, g
+.macro FADD f, g
 #ifndef ZINC_PLANT_CURVE25519_ASM_FOLD
-	ADDSUB	\f, \g, add, adc
+	FADDSUB	\f, \g, add, adc
 #else
 	/* planted bug for the harness's self-test; see fuzz/planted/README.md:
 	 * the carry out of the second fold is dropped (worth 2^256 = 38). */
-	ADDSUB	\f, \g, add, adc, 0
+	FADDSUB	\f, \g, add, adc, 0
 #endif
 .endm
 
-.macro SUB f, g
-	ADDSUB	\f, \g, sub, sbb
+.macro FSUB f, g
+	FADDSUB	\f, \g, sub, sbb
 .endm
 
 /* r8..r11 = 121666 f (mod p, 256 bits). Clobbers rax, rbx, rdx. */
-.macro MUL121666 f
+.macro FMUL121666 f
 	mov	$121666, %edx
 	mulx	0+\f, %r8, %rax
 	mulx	8+\f, %r9, %rbx
@@ -304,7 +313,7 @@ curve25519_bmi2_adx_mul:
 	endbr64
 	SAVE
 	mov	%rdx, %rcx
-	MUL	0(%rsi), 0(%rcx)
+	FMUL	0(%rsi), 0(%rcx)
 	STORE	0(%rdi)
 	RESTORE
 	ret
@@ -317,11 +326,31 @@ curve25519_bmi2_adx_mul:
 curve25519_bmi2_adx_sq:
 	endbr64
 	SAVE
-	SQ	0(%rsi)
+	FSQ	0(%rsi)
 	STORE	0(%rdi)
 	RESTORE
 	ret
 .size curve25519_bmi2_adx_sq, .-curve25519_bmi2_adx_sq
+
+/* h = f^(2^n), n >= 1 (public): FSQ n times in place, for the inversion. */
+.globl curve25519_bmi2_adx_sqn
+.hidden curve25519_bmi2_adx_sqn
+.type curve25519_bmi2_adx_sqn, @function
+.balign 32
+curve25519_bmi2_adx_sqn:
+	endbr64
+	SAVE
+	mov	%rdx, %rcx
+	FSQ	0(%rsi)
+	STORE	0(%rdi)
+1:	dec	%rcx
+	jz	2f
+	FSQ	0(%rdi)
+	STORE	0(%rdi)
+	jmp	1b
+2:	RESTORE
+	ret
+.size curve25519_bmi2_adx_sqn, .-curve25519_bmi2_adx_sqn
 
 .globl curve25519_bmi2_adx_add
 .hidden curve25519_bmi2_adx_add
@@ -329,7 +358,7 @@ curve25519_bmi2_adx_sq:
 .balign 32
 curve25519_bmi2_adx_add:
 	endbr64
-	ADD	0(%rsi), 0(%rdx)
+	FADD	0(%rsi), 0(%rdx)
 	STORE	0(%rdi)
 	xor	%eax, %eax
 	xor	%r8d, %r8d
@@ -345,7 +374,7 @@ curve25519_bmi2_adx_add:
 .balign 32
 curve25519_bmi2_adx_sub:
 	endbr64
-	SUB	0(%rsi), 0(%rdx)
+	FSUB	0(%rsi), 0(%rdx)
 	STORE	0(%rdi)
 	xor	%eax, %eax
 	xor	%r8d, %r8d
@@ -362,7 +391,7 @@ curve25519_bmi2_adx_sub:
 curve25519_bmi2_adx_mul121666:
 	endbr64
 	SAVE
-	MUL121666 0(%rsi)
+	FMUL121666 0(%rsi)
 	STORE	0(%rdi)
 	RESTORE
 	ret
@@ -440,7 +469,9 @@ curve25519_bmi2_adx_tobytes:
 	ret
 .size curve25519_bmi2_adx_tobytes, .-curve25519_bmi2_adx_tobytes
 
-/* The order of lib/curve25519/ladder.h's ladder_step. */
+/* The formulas of lib/curve25519/ladder.h's ladder_step, reordered so that
+ * independent operations follow each other: A, B, C, D; AA, BB; DA, CB;
+ * then E and the sum and difference of DA and CB; then x2, z2, x3, z3. */
 .globl curve25519_bmi2_adx_ladder_step
 .hidden curve25519_bmi2_adx_ladder_step
 .type curve25519_bmi2_adx_ladder_step, @function
@@ -448,42 +479,42 @@ curve25519_bmi2_adx_tobytes:
 curve25519_bmi2_adx_ladder_step:
 	endbr64
 	SAVE
-	ADD	X2(%rdi), Z2(%rdi)
+	FADD	X2(%rdi), Z2(%rdi)
 	STORE	A(%rdi)
-	SQ	A(%rdi)
+	FSUB	X2(%rdi), Z2(%rdi)
+	STORE	B(%rdi)
+	FADD	X3(%rdi), Z3(%rdi)
+	STORE	C(%rdi)
+	FSUB	X3(%rdi), Z3(%rdi)
+	STORE	D(%rdi)
+	FSQ	A(%rdi)
 	STORE	AA(%rdi)
-	SUB	X2(%rdi), Z2(%rdi)
-	STORE	B(%rdi)
-	SQ	B(%rdi)
+	FSQ	B(%rdi)
 	STORE	BB(%rdi)
-	SUB	AA(%rdi), BB(%rdi)
-	STORE	E(%rdi)
-	ADD	X3(%rdi), Z3(%rdi)
-	STORE	C(%rdi)
-	SUB	X3(%rdi), Z3(%rdi)
-	STORE	D(%rdi)
-	MUL	D(%rdi), A(%rdi)
+	FMUL	D(%rdi), A(%rdi)
 	STORE	DA(%rdi)
-	MUL	C(%rdi), B(%rdi)
+	FMUL	C(%rdi), B(%rdi)
 	STORE	CB(%rdi)
-	ADD	DA(%rdi), CB(%rdi)
+	FSUB	AA(%rdi), BB(%rdi)
+	STORE	E(%rdi)
+	FADD	DA(%rdi), CB(%rdi)
 	STORE	A(%rdi)
-	SQ	A(%rdi)
-	STORE	X3(%rdi)
-	SUB	DA(%rdi), CB(%rdi)
+	FSUB	DA(%rdi), CB(%rdi)
 	STORE	B(%rdi)
-	SQ	B(%rdi)
+	FMUL121666	E(%rdi)
 	STORE	C(%rdi)
-	MUL	X1(%rdi), C(%rdi)
-	STORE	Z3(%rdi)
-	MUL	AA(%rdi), BB(%rdi)
-	STORE	X2(%rdi)
-	MUL121666 E(%rdi)
-	STORE	C(%rdi)
-	ADD	BB(%rdi), C(%rdi)
+	FADD	BB(%rdi), C(%rdi)
 	STORE	D(%rdi)
-	MUL	E(%rdi), D(%rdi)
+	FMUL	AA(%rdi), BB(%rdi)
+	STORE	X2(%rdi)
+	FSQ	B(%rdi)
+	STORE	C(%rdi)
+	FSQ	A(%rdi)
+	STORE	X3(%rdi)
+	FMUL	E(%rdi), D(%rdi)
 	STORE	Z2(%rdi)
+	FMUL	X1(%rdi), C(%rdi)
+	STORE	Z3(%rdi)
 	RESTORE
 	ret
 .size curve25519_bmi2_adx_ladder_step, .-curve25519_bmi2_adx_ladder_step

@@ -26,6 +26,7 @@ typedef uint64_t fe[4];
  * can point at them directly. */
 void curve25519_bmi2_adx_mul(void *h, const void *f, const void *g);
 void curve25519_bmi2_adx_sq(void *h, const void *f);
+void curve25519_bmi2_adx_sqn(void *h, const void *f, uint64_t n);
 void curve25519_bmi2_adx_add(void *h, const void *f, const void *g);
 void curve25519_bmi2_adx_sub(void *h, const void *f, const void *g);
 void curve25519_bmi2_adx_mul121666(void *h, const void *f);
@@ -91,6 +92,7 @@ static void fe_frombytes(fe h, const uint8_t s[32])
 }
 
 #define LADDER_STEP curve25519_bmi2_adx_ladder_step
+#define FE_SQN curve25519_bmi2_adx_sqn
 
 #ifdef ZINC_TESTING
 #define LADDER_FIELD_OPS curve25519_bmi2_adx_field
