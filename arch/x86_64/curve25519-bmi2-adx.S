@@ -41,8 +41,9 @@
  *	s = f mod p in [0, p), little-endian. f mod 2^255 + 19 (f >> 255) is
  *	below 2^255 + 19 < 2p; then h + 19 has bit 255 set exactly when h >= p,
  *	and h - p is h + 19 with that bit cleared (picked by cmov).
- * void curve25519_bmi2_adx_ladder_step(struct ladder *l)
- *	One step of RFC 7748's ladder on the state of lib/curve25519/ladder.h:
+ * void curve25519_bmi2_adx_ladder_step(struct ladder *l, u64 swap)
+ *	(x2:z2) and (x3:z3) swapped by mask when swap = 1 (RFC 7748's cswap),
+ *	then one step of the ladder on the state of lib/curve25519/ladder.h:
  *	fourteen elements at offsets X1 ... CB below (x1, x2, z2, x3, z3 and
  *	the step's temporaries), z2 = E (BB + 121666 E).
  *
@@ -305,6 +306,22 @@
 	add	%rax, %r8
 .endm
 
+/* Swaps the elements f and g when mask is all ones, leaves them when it is
+ * zero, with the same loads and stores. Clobbers rax, rcx, r8. */
+.macro CSWAP f, g, mask
+	.irp i, 0, 8, 16, 24
+	mov	\i+\f, %rax
+	mov	\i+\g, %rcx
+	mov	%rax, %r8
+	xor	%rcx, %r8
+	and	\mask, %r8
+	xor	%r8, %rax
+	xor	%r8, %rcx
+	mov	%rax, \i+\f
+	mov	%rcx, \i+\g
+	.endr
+.endm
+
 .globl curve25519_bmi2_adx_mul
 .hidden curve25519_bmi2_adx_mul
 .type curve25519_bmi2_adx_mul, @function
@@ -404,17 +421,7 @@ curve25519_bmi2_adx_mul121666:
 curve25519_bmi2_adx_cswap:
 	endbr64
 	neg	%rdx			/* mask: all ones when bit = 1 */
-	.irp i, 0, 8, 16, 24
-	mov	\i(%rdi), %rax
-	mov	\i(%rsi), %rcx
-	mov	%rax, %r8
-	xor	%rcx, %r8
-	and	%rdx, %r8
-	xor	%r8, %rax
-	xor	%r8, %rcx
-	mov	%rax, \i(%rdi)
-	mov	%rcx, \i(%rsi)
-	.endr
+	CSWAP	0(%rdi), 0(%rsi), %rdx
 	xor	%eax, %eax
 	xor	%ecx, %ecx
 	xor	%edx, %edx
@@ -479,6 +486,9 @@ curve25519_bmi2_adx_tobytes:
 curve25519_bmi2_adx_ladder_step:
 	endbr64
 	SAVE
+	neg	%rsi			/* mask: all ones when swap = 1 */
+	CSWAP	X2(%rdi), X3(%rdi), %rsi
+	CSWAP	Z2(%rdi), Z3(%rdi), %rsi
 	FADD	X2(%rdi), Z2(%rdi)
 	STORE	A(%rdi)
 	FSUB	X2(%rdi), Z2(%rdi)

@@ -33,7 +33,7 @@ void curve25519_bmi2_adx_mul121666(void *h, const void *f);
 void curve25519_bmi2_adx_cswap(void *f, void *g, uint64_t bit);
 void curve25519_bmi2_adx_tobytes(uint8_t s[32], const void *f);
 struct ladder;
-void curve25519_bmi2_adx_ladder_step(struct ladder *l);
+void curve25519_bmi2_adx_ladder_step(struct ladder *l, uint64_t swap);
 
 static void fe_copy(fe h, const fe f)
 {

@@ -78,19 +78,22 @@ struct ladder {
 };
 
 #ifdef LADDER_STEP
-/* The row's own step (assembly), same order and formulas as below. */
-static void ladder_step(struct ladder *l)
+/* The row's own step (assembly), same swap and formulas as below. */
+static void ladder_step(struct ladder *l, unsigned int swap)
 {
-	LADDER_STEP(l);
+	LADDER_STEP(l, swap);
 }
 #else
 /*
- * One step: (x2:z2) doubled, (x3:z3) = (x2:z2) + (x3:z3), given their
+ * One step: first (x2:z2) and (x3:z3) swapped when swap is 1 (RFC 7748's
+ * cswap), then (x2:z2) doubled, (x3:z3) = (x2:z2) + (x3:z3), given their
  * difference x1. RFC 7748's z2 = E (AA + a24 E) with a24 = 121665 is
  * written E (BB + 121666 E): AA = BB + E. Pre and post: all carried.
  */
-static void ladder_step(struct ladder *l)
+static void ladder_step(struct ladder *l, unsigned int swap)
 {
+	fe_cswap(l->x2, l->x3, swap);
+	fe_cswap(l->z2, l->z3, swap);
 	fe_add(l->a, l->x2, l->z2);
 	fe_sq(l->aa, l->a);
 	fe_sub(l->b, l->x2, l->z2);
@@ -127,10 +130,8 @@ static void ladder(uint8_t out[32], const uint8_t scalar[32], const uint8_t poin
 
 	for (int t = 254; t >= 0; t--) {
 		bit = (scalar[t / 8] >> (t % 8)) & 1;
-		fe_cswap(l.x2, l.x3, swap ^ bit);
-		fe_cswap(l.z2, l.z3, swap ^ bit);
+		ladder_step(&l, swap ^ bit);
 		swap = bit;
-		ladder_step(&l);
 	}
 	fe_cswap(l.x2, l.x3, swap);
 	fe_cswap(l.z2, l.z3, swap);
@@ -173,7 +174,7 @@ static void ops_ladder_step(void *x2, void *z2, void *x3, void *z3, const void *
 	memcpy(l.z2, z2, sizeof(fe));
 	memcpy(l.x3, x3, sizeof(fe));
 	memcpy(l.z3, z3, sizeof(fe));
-	ladder_step(&l);
+	ladder_step(&l, 0);
 	memcpy(x2, l.x2, sizeof(fe));
 	memcpy(z2, l.z2, sizeof(fe));
 	memcpy(x3, l.x3, sizeof(fe));
