@@ -21,6 +21,7 @@ LIB_SRCS = {
         "lib/curve25519/curve25519-generic32.c",
         "lib/curve25519/curve25519-generic64.c",
         "lib/curve25519/curve25519-bmi2-adx.c",
+        "lib/curve25519/curve25519-base-table.c",
     ],
 }
 

@@ -19,6 +19,8 @@
 void curve25519_bmi2_adx(uint8_t out[CURVE25519_KEY_SIZE],
 			 const uint8_t scalar[CURVE25519_KEY_SIZE],
 			 const uint8_t point[CURVE25519_KEY_SIZE]);
+void curve25519_bmi2_adx_base(uint8_t out[CURVE25519_KEY_SIZE],
+			      const uint8_t scalar[CURVE25519_KEY_SIZE]);
 
 typedef uint64_t fe[4];
 
@@ -82,6 +84,12 @@ static void fe_tobytes(uint8_t s[32], const fe f)
 	curve25519_bmi2_adx_tobytes(s, f);
 }
 
+/* Every 256-bit value is in bounds: nothing to carry. */
+static void fe_reduce(fe h, const fe f)
+{
+	fe_copy(h, f);
+}
+
 /* h = the 255 low bits of s (bit 255 masked), possibly >= p. */
 static void fe_frombytes(fe h, const uint8_t s[32])
 {
@@ -106,11 +114,19 @@ static const uint64_t fe_carried[4] = { UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT
 
 #include "lib/curve25519/ladder.h"
 
+#include "lib/curve25519/base.h"
+
 void curve25519_bmi2_adx(uint8_t out[CURVE25519_KEY_SIZE],
 			 const uint8_t scalar[CURVE25519_KEY_SIZE],
 			 const uint8_t point[CURVE25519_KEY_SIZE])
 {
 	ladder(out, scalar, point);
+}
+
+void curve25519_bmi2_adx_base(uint8_t out[CURVE25519_KEY_SIZE],
+			      const uint8_t scalar[CURVE25519_KEY_SIZE])
+{
+	base(out, scalar);
 }
 
 #endif /* ZINC_ASM_X86_64 */

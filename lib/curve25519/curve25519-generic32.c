@@ -23,6 +23,8 @@
 void curve25519_generic32(uint8_t out[CURVE25519_KEY_SIZE],
 			  const uint8_t scalar[CURVE25519_KEY_SIZE],
 			  const uint8_t point[CURVE25519_KEY_SIZE]);
+void curve25519_generic32_base(uint8_t out[CURVE25519_KEY_SIZE],
+			       const uint8_t scalar[CURVE25519_KEY_SIZE]);
 
 typedef int32_t fe[10];
 
@@ -193,6 +195,17 @@ static void fe_frombytes(fe h, const uint8_t s[32])
 	fe_carry(h, t);
 }
 
+/* h = f, carried. Pre: |f[i]| < 2^31 (a sum or difference of two carried
+ * or loose elements). */
+static void fe_reduce(fe h, const fe f)
+{
+	int64_t t[10];
+
+	for (int i = 0; i < 10; i++)
+		t[i] = f[i];
+	fe_carry(h, t);
+}
+
 /*
  * s = h mod p, fully reduced, little-endian. Pre: h loose.
  * 1. Add 4p limb by limb: every limb becomes positive (4p has limbs
@@ -292,9 +305,17 @@ static void fe_store(uint64_t *limbs, const fe h)
 
 #include "lib/curve25519/ladder.h"
 
+#include "lib/curve25519/base.h"
+
 void curve25519_generic32(uint8_t out[CURVE25519_KEY_SIZE],
 			  const uint8_t scalar[CURVE25519_KEY_SIZE],
 			  const uint8_t point[CURVE25519_KEY_SIZE])
 {
 	ladder(out, scalar, point);
+}
+
+void curve25519_generic32_base(uint8_t out[CURVE25519_KEY_SIZE],
+			       const uint8_t scalar[CURVE25519_KEY_SIZE])
+{
+	base(out, scalar);
 }

@@ -24,6 +24,8 @@
 void curve25519_generic64(uint8_t out[CURVE25519_KEY_SIZE],
 			  const uint8_t scalar[CURVE25519_KEY_SIZE],
 			  const uint8_t point[CURVE25519_KEY_SIZE]);
+void curve25519_generic64_base(uint8_t out[CURVE25519_KEY_SIZE],
+			       const uint8_t scalar[CURVE25519_KEY_SIZE]);
 
 typedef uint64_t fe[5];
 typedef unsigned __int128 u128;
@@ -176,6 +178,17 @@ static void fe_carry_pass(fe h)
 	h[4] &= MASK51;
 }
 
+/* h = f, carried. Pre: f[i] < 2^59 (a sum or difference of two carried
+ * elements, or of two loose ones). The carry pass leaves limb 0 below
+ * 2^51 + 19 * 2^8; one more carry out of it makes limb 1 at most 2^51. */
+static void fe_reduce(fe h, const fe f)
+{
+	fe_copy(h, f);
+	fe_carry_pass(h);
+	h[1] += h[0] >> 51;
+	h[0] &= MASK51;
+}
+
 /*
  * s = f mod p, fully reduced. Pre: f loose.
  * The first carry pass leaves limbs 1..4 below 2^51 and limb 0 below
@@ -226,11 +239,19 @@ static const uint64_t fe_loose[5] = {
 
 #include "lib/curve25519/ladder.h"
 
+#include "lib/curve25519/base.h"
+
 void curve25519_generic64(uint8_t out[CURVE25519_KEY_SIZE],
 			  const uint8_t scalar[CURVE25519_KEY_SIZE],
 			  const uint8_t point[CURVE25519_KEY_SIZE])
 {
 	ladder(out, scalar, point);
+}
+
+void curve25519_generic64_base(uint8_t out[CURVE25519_KEY_SIZE],
+			       const uint8_t scalar[CURVE25519_KEY_SIZE])
+{
+	base(out, scalar);
 }
 
 #endif /* __SIZEOF_INT128__ */

@@ -65,6 +65,10 @@ struct curve25519_impl {
 };
 
 extern const struct curve25519_impl curve25519_impls[];
+
+/* lib/curve25519/curve25519-base-table.c (generated): [i][j] = (j + 1)
+ * 256^i B on edwards25519 as (y + x, y - x, 2 d x y), lib/curve25519/base.h. */
+extern const uint8_t curve25519_base_table[32][8][3][32];
 extern const size_t curve25519_nimpls;
 
 const struct curve25519_impl *curve25519_pick(void);

@@ -293,9 +293,16 @@ static void test_generate_public_is_scalarmult_of_9(void)
 	uint8_t s[KEY], want[KEY], out[KEY];
 	unsigned long bad = 0;
 
-	for (int n = 0; n < 50; n++) {
-		test_fill(s, KEY, 4000 + n);
-		if (n == 0)
+	/* Byte patterns whose radix-16 digits sit at the signed-digit edges
+	 * of the fixed-base code (8 = -8 + carry, 7, 0, 15) come first. */
+	static const uint8_t patterns[] = { 0x00, 0xff, 0x88, 0x77, 0x80, 0x08, 0xf8, 0x8f };
+
+	for (int n = 0; n < 50 + (int)sizeof(patterns); n++) {
+		if (n < (int)sizeof(patterns))
+			memset(s, patterns[n], KEY);
+		else
+			test_fill(s, KEY, 4000 + n);
+		if (n == (int)sizeof(patterns))
 			curve25519_generate_secret(s);
 		for (size_t r = 0; r < curve25519_nimpls; r++) {
 			const struct curve25519_impl *impl = &curve25519_impls[r];
