@@ -36,7 +36,8 @@ struct base_point {
  * carried, xy2d loose. */
 static void base_select(struct base_precomp *r, int i, int8_t e)
 {
-	uint8_t bytes[3][32] = { { 1 }, { 1 }, { 0 } };
+	uint64_t w[12] = { 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0 };
+	uint8_t bytes[3][32];
 	uint32_t neg = (uint32_t)(uint8_t)e >> 7;
 	uint32_t mag = (uint32_t)((e ^ -(int32_t)neg) + (int32_t)neg);
 	fe zero, minus;
@@ -46,18 +47,15 @@ static void base_select(struct base_precomp *r, int i, int8_t e)
 		 * empty asm hides the mask's two values from the compiler, which
 		 * would otherwise turn the copy into a branch on a secret (clang
 		 * 19 -O2 did; valgrind with the scalar marked undefined saw it). */
-		uint32_t m = 0 - (((mag ^ j) - 1) >> 31);
-		uint8_t mask;
+		uint64_t mask = 0 - (uint64_t)(((mag ^ j) - 1) >> 31);
+		const uint8_t *entry = curve25519_base_table[i][j - 1][0];
 
-		__asm__("" : "+r"(m));
-		mask = (uint8_t)m;
-
-		for (int c = 0; c < 3; c++) {
-			for (int k = 0; k < 32; k++)
-				bytes[c][k] ^= mask & (bytes[c][k] ^
-						       curve25519_base_table[i][j - 1][c][k]);
-		}
+		__asm__("" : "+r"(mask));
+		for (int k = 0; k < 12; k++)
+			w[k] ^= mask & (w[k] ^ get_unaligned_le64(entry + 8 * k));
 	}
+	for (int k = 0; k < 12; k++)
+		put_unaligned_le64(w[k], bytes[k / 4] + 8 * (k % 4));
 	fe_frombytes(r->ypx, bytes[0]);
 	fe_frombytes(r->ymx, bytes[1]);
 	fe_frombytes(r->xy2d, bytes[2]);
@@ -65,6 +63,7 @@ static void base_select(struct base_precomp *r, int i, int8_t e)
 	fe_set(zero, 0);
 	fe_sub(minus, zero, r->xy2d);
 	fe_cswap(r->xy2d, minus, neg);
+	memzero_explicit(w, sizeof(w));
 	memzero_explicit(bytes, sizeof(bytes));
 	memzero_explicit(minus, sizeof(minus));
 }

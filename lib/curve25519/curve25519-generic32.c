@@ -28,6 +28,9 @@ void curve25519_generic32_base(uint8_t out[CURVE25519_KEY_SIZE],
 
 typedef int32_t fe[10];
 
+/* The 64-bit product of two 32-bit limbs. */
+#define M(a, b) ((int64_t)(a) * (b))
+
 static int limb_bits(int i)
 {
 	return 26 - (i & 1);
@@ -98,52 +101,101 @@ static void fe_carry(fe h, int64_t t[10])
  * With the odd limbs of f doubled and g scaled by 19 beforehand, every
  * product is 32x32 -> 64 bits: |2 f[i]| <= 1.65 * 2^26 for odd i, |19 g[j]|
  * < 2^31. The largest product is 1.65 * 2^26 * 19 * 1.65 * 2^26 < 2^57.7,
- * so each t[k], a sum of ten, stays below 2^61.1. The loops have constant
- * bounds and are unrolled: every choice below is made at compile time.
+ * so each t[k], a sum of ten, stays below 2^61.1. Written out term by
+ * term, M(a, b) being the 64-bit product: every operand stays in a register
+ * (and sanitizer builds check only the loads of f and g and the stores of h).
  */
 static void fe_mul(fe h, const fe f, const fe g)
 {
-	int64_t t[10] = { 0 };
-	int32_t f2[10], g19[10];
+	int32_t f0 = f[0], f1 = f[1], f2 = f[2], f3 = f[3], f4 = f[4];
+	int32_t f5 = f[5], f6 = f[6], f7 = f[7], f8 = f[8], f9 = f[9];
+	int32_t g0 = g[0], g1 = g[1], g2 = g[2], g3 = g[3], g4 = g[4];
+	int32_t g5 = g[5], g6 = g[6], g7 = g[7], g8 = g[8], g9 = g[9];
+	int32_t f1_2 = 2 * f1, f3_2 = 2 * f3, f5_2 = 2 * f5, f7_2 = 2 * f7, f9_2 = 2 * f9;
+	int32_t g1_19 = 19 * g1, g2_19 = 19 * g2, g3_19 = 19 * g3, g4_19 = 19 * g4, g5_19 = 19 * g5;
+	int32_t g6_19 = 19 * g6, g7_19 = 19 * g7, g8_19 = 19 * g8, g9_19 = 19 * g9;
+	int64_t t[10];
 
-#pragma GCC unroll 10
-	for (int i = 0; i < 10; i++) {
-		f2[i] = (i & 1) ? 2 * f[i] : f[i];
-		g19[i] = 19 * g[i];
-	}
-#pragma GCC unroll 10
-	for (int i = 0; i < 10; i++) {
-#pragma GCC unroll 10
-		for (int j = 0; j < 10; j++) {
-			int32_t a = (j & 1) ? f2[i] : f[i];
-			int32_t b = (i + j >= 10) ? g19[j] : g[j];
-
-			t[(i + j) % 10] += (int64_t)a * b;
-		}
-	}
+	t[0] = M(f0, g0) + M(f1_2, g9_19) + M(f2, g8_19)
+		+ M(f3_2, g7_19) + M(f4, g6_19) + M(f5_2, g5_19)
+		+ M(f6, g4_19) + M(f7_2, g3_19) + M(f8, g2_19)
+		+ M(f9_2, g1_19);
+	t[1] = M(f0, g1) + M(f1, g0) + M(f2, g9_19)
+		+ M(f3, g8_19) + M(f4, g7_19) + M(f5, g6_19)
+		+ M(f6, g5_19) + M(f7, g4_19) + M(f8, g3_19)
+		+ M(f9, g2_19);
+	t[2] = M(f0, g2) + M(f1_2, g1) + M(f2, g0)
+		+ M(f3_2, g9_19) + M(f4, g8_19) + M(f5_2, g7_19)
+		+ M(f6, g6_19) + M(f7_2, g5_19) + M(f8, g4_19)
+		+ M(f9_2, g3_19);
+	t[3] = M(f0, g3) + M(f1, g2) + M(f2, g1)
+		+ M(f3, g0) + M(f4, g9_19) + M(f5, g8_19)
+		+ M(f6, g7_19) + M(f7, g6_19) + M(f8, g5_19)
+		+ M(f9, g4_19);
+	t[4] = M(f0, g4) + M(f1_2, g3) + M(f2, g2)
+		+ M(f3_2, g1) + M(f4, g0) + M(f5_2, g9_19)
+		+ M(f6, g8_19) + M(f7_2, g7_19) + M(f8, g6_19)
+		+ M(f9_2, g5_19);
+	t[5] = M(f0, g5) + M(f1, g4) + M(f2, g3)
+		+ M(f3, g2) + M(f4, g1) + M(f5, g0)
+		+ M(f6, g9_19) + M(f7, g8_19) + M(f8, g7_19)
+		+ M(f9, g6_19);
+	t[6] = M(f0, g6) + M(f1_2, g5) + M(f2, g4)
+		+ M(f3_2, g3) + M(f4, g2) + M(f5_2, g1)
+		+ M(f6, g0) + M(f7_2, g9_19) + M(f8, g8_19)
+		+ M(f9_2, g7_19);
+	t[7] = M(f0, g7) + M(f1, g6) + M(f2, g5)
+		+ M(f3, g4) + M(f4, g3) + M(f5, g2)
+		+ M(f6, g1) + M(f7, g0) + M(f8, g9_19)
+		+ M(f9, g8_19);
+	t[8] = M(f0, g8) + M(f1_2, g7) + M(f2, g6)
+		+ M(f3_2, g5) + M(f4, g4) + M(f5_2, g3)
+		+ M(f6, g2) + M(f7_2, g1) + M(f8, g0)
+		+ M(f9_2, g9_19);
+	t[9] = M(f0, g9) + M(f1, g8) + M(f2, g7)
+		+ M(f3, g6) + M(f4, g5) + M(f5, g4)
+		+ M(f6, g3) + M(f7, g2) + M(f8, g1)
+		+ M(f9, g0);
 	fe_carry(h, t);
 }
 
 /*
  * h = f^2. Pre: f loose. Post: h carried.
  * The products of fe_mul(f, f) with each f[i] f[j], i < j, computed once
- * from a doubled factor: 55 products instead of 100. |a| <= 4 * 1.65 *
- * 2^25 < 2^29 and |b| < 2^31, and each sum is the same as fe_mul's.
+ * from a doubled factor: 55 products instead of 100. The first factor is
+ * f[i] times 1, 2 or 4 (4 for i != j both odd), at most 4 * 1.65 * 2^25 <
+ * 2^28, the second f[j] or 19 f[j] < 2^31; each sum is the same as fe_mul's.
  */
 static void fe_sq(fe h, const fe f)
 {
-	int64_t t[10] = { 0 };
+	int32_t f0 = f[0], f1 = f[1], f2 = f[2], f3 = f[3], f4 = f[4];
+	int32_t f5 = f[5], f6 = f[6], f7 = f[7], f8 = f[8], f9 = f[9];
+	int32_t f0_2 = 2 * f0, f1_2 = 2 * f1, f2_2 = 2 * f2, f3_2 = 2 * f3, f4_2 = 2 * f4;
+	int32_t f5_2 = 2 * f5, f6_2 = 2 * f6, f7_2 = 2 * f7, f8_2 = 2 * f8, f9_2 = 2 * f9;
+	int32_t f1_4 = 4 * f1, f3_4 = 4 * f3, f5_4 = 4 * f5, f7_4 = 4 * f7;
+	int32_t f5_19 = 19 * f5, f6_19 = 19 * f6, f7_19 = 19 * f7, f8_19 = 19 * f8, f9_19 = 19 * f9;
+	int64_t t[10];
 
-#pragma GCC unroll 10
-	for (int i = 0; i < 10; i++) {
-#pragma GCC unroll 10
-		for (int j = i; j < 10; j++) {
-			int32_t a = f[i] * ((i != j) + 1) * ((i & j & 1) + 1);
-			int32_t b = (i + j >= 10) ? 19 * f[j] : f[j];
-
-			t[(i + j) % 10] += (int64_t)a * b;
-		}
-	}
+	t[0] = M(f0, f0) + M(f1_4, f9_19) + M(f2_2, f8_19)
+		+ M(f3_4, f7_19) + M(f4_2, f6_19) + M(f5_2, f5_19);
+	t[1] = M(f0_2, f1) + M(f2_2, f9_19) + M(f3_2, f8_19)
+		+ M(f4_2, f7_19) + M(f5_2, f6_19);
+	t[2] = M(f0_2, f2) + M(f1_2, f1) + M(f3_4, f9_19)
+		+ M(f4_2, f8_19) + M(f5_4, f7_19) + M(f6, f6_19);
+	t[3] = M(f0_2, f3) + M(f1_2, f2) + M(f4_2, f9_19)
+		+ M(f5_2, f8_19) + M(f6_2, f7_19);
+	t[4] = M(f0_2, f4) + M(f1_4, f3) + M(f2, f2)
+		+ M(f5_4, f9_19) + M(f6_2, f8_19) + M(f7_2, f7_19);
+	t[5] = M(f0_2, f5) + M(f1_2, f4) + M(f2_2, f3)
+		+ M(f6_2, f9_19) + M(f7_2, f8_19);
+	t[6] = M(f0_2, f6) + M(f1_4, f5) + M(f2_2, f4)
+		+ M(f3_2, f3) + M(f7_4, f9_19) + M(f8, f8_19);
+	t[7] = M(f0_2, f7) + M(f1_2, f6) + M(f2_2, f5)
+		+ M(f3_2, f4) + M(f8_2, f9_19);
+	t[8] = M(f0_2, f8) + M(f1_4, f7) + M(f2_2, f6)
+		+ M(f3_4, f5) + M(f4, f4) + M(f9_2, f9_19);
+	t[9] = M(f0_2, f9) + M(f1_2, f8) + M(f2_2, f7)
+		+ M(f3_2, f6) + M(f4_2, f5);
 	fe_carry(h, t);
 }
 
