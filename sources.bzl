@@ -25,6 +25,8 @@ LIB_SRCS = {
         "lib/curve25519/curve25519.c",
         "lib/curve25519/curve25519-generic32.c",
         "lib/curve25519/curve25519-generic64.c",
+        "lib/curve25519/curve25519-bmi2-adx.c",
+        "lib/curve25519/curve25519-base-table.c",
     ],
 }
 
@@ -39,6 +41,7 @@ ASM_SRCS = {
         "arch/x86_64/poly1305-x86_64.S",
         "arch/x86_64/poly1305-avx2.S",
         "arch/x86_64/blake2s-avx.S",
+        "arch/x86_64/curve25519-bmi2-adx.S",
     ],
     "arm64": [],
 }
@@ -52,6 +55,7 @@ FUZZ_TARGETS = [
     "xchacha20poly1305",
     "blake2s",
     "curve25519",
+    "curve25519_field",
 ]
 
 # The fuzz harness shared by every target (fuzz/README.md): input reader,
@@ -83,6 +87,7 @@ PLANTED_BUGS = [
     ("BLAKE2S_FLAG", "blake2s", 1000),
     ("BLAKE2S_AVX_CARRY", "blake2s", 100),
     ("CURVE25519_REDUCE", "curve25519", 100),
+    ("CURVE25519_ASM_FOLD", "curve25519_field", 20000),
     ("AEAD_LENGTHS", "chacha20poly1305", 100),
     ("AEAD_LENGTHS", "xchacha20poly1305", 100),
     ("AEAD_SG_KEYSTREAM", "chacha20poly1305", 200),

@@ -30,9 +30,10 @@ import sys
 import tempfile
 
 def _fuzz_targets():
-    """FUZZ_TARGETS of sources.bzl, the one list (it is plain Python data)."""
+    """FUZZ_TARGETS of sources.bzl (plain Python data), the one list."""
     ns = {}
-    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sources.bzl")) as f:
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sources.bzl")
+    with open(path) as f:
         exec(f.read(), ns)
     return ns["FUZZ_TARGETS"]
 
@@ -334,6 +335,34 @@ def gen_curve25519(g):
     seed(7)
     for m in (1, 8, 31, 63):
         seed(0, misalign=m, guard_start=True)
+
+
+FIELD_OPS = ["add", "sub", "mul", "sq", "mul_a24", "invert", "frombytes", "tobytes",
+             "ladder_step"]
+
+
+def gen_curve25519_field(g):
+    """op byte, five operands (shape, 8-byte seed, 10 limb selectors), then
+    32 bytes for frombytes (fuzz/README.md)."""
+    def operand(shape, sels=None, seed=None):
+        sels = bytes(sels) if sels is not None else g.bytes(10)
+        return bytes([shape]) + (g.bytes(8) if seed is None else seed) + sels
+
+    def seed(op, operands, raw=None, tags=()):
+        ops = list(operands) + [operand(0)] * (5 - len(operands))
+        g.add(bytes([op]) + b"".join(ops) + (g.bytes(32) if raw is None else raw),
+              {("op", FIELD_OPS[op])} | set(tags))
+
+    for op in range(len(FIELD_OPS)):
+        seed(op, [operand(0, [0] * 10)] * 5, tags={"all-max"})       # every limb at its bound
+        seed(op, [operand(0, [6] * 10)] * 5, tags={"all-min"})       # -max on signed rows
+        seed(op, [operand(0)] * 5, tags={"per-limb"})
+        for base in range(7):                      # 0 (-: near 2^256), p, 2p, 2^254, 2^255, 2^128
+            for delta in (0, 1, 0xff, 0xed):
+                seed(op, [operand(3 | (base << 2), seed=bytes([delta]) + g.bytes(7))] * 5,
+                     tags={("base", base, delta)})
+    for raw in (b"\xff" * 32, b"\xed" + b"\xff" * 30 + b"\x7f", b"\xee" + b"\xff" * 31):
+        seed(6, [], raw=raw, tags={("raw", raw[0], raw[31])})
 
 
 GENERATORS = {t: globals()["gen_" + t] for t in TARGETS}

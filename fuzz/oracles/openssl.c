@@ -26,8 +26,11 @@
  *   is all zeros: compared with zinc's false. The peer is set without
  *   validation (EVP_PKEY_derive_set_peer_ex(..., 0)).
  *
- * - BN_* is the arbitrary-precision arithmetic of the state-level targets
- *   (poly1305_state): any non-negative operands, exact.
+ * - BN_* is the arbitrary-precision arithmetic of the state-level targets:
+ *   for poly1305_state, (a b + c) mod 2^130 - 5 on any non-negative operands;
+ *   for curve25519_field, the field arithmetic: BN_mod_add / _sub /
+ *   _mul / _sqr and BN_mod_exp (1/x = x^(p-2), which gives 0 for 0, as
+ *   zinc's inversion does; BN_mod_inverse would fail there).
  *
  * With -DZINC_NO_OPENSSL (or -DZINC_NO_ORACLES) this file is a stub: every
  * function returns false with why = ORACLES_OFF (oracles.h), which gives
@@ -245,19 +248,117 @@ bool openssl_x25519_base(uint8_t out[32], const uint8_t scalar[32], const char *
 	return ran;
 }
 
+
+/* r = the signed integer w mod p, in [0, p). */
+static BIGNUM *bn_from_words(const uint64_t w[ORACLE_FE_WORDS])
+{
+	uint8_t le[8 * ORACLE_FE_WORDS];
+	bool neg = w[ORACLE_FE_WORDS - 1] >> 63;
+	unsigned carry = 1;
+	BIGNUM *r;
+
+	for (int i = 0; i < 8 * ORACLE_FE_WORDS; i++) {
+		uint8_t b = (uint8_t)(w[i / 8] >> (8 * (i % 8)));
+
+		if (neg) {	/* the magnitude: ~w + 1 */
+			carry += (uint8_t)~b;
+			b = (uint8_t)carry;
+			carry >>= 8;
+		}
+		le[i] = b;
+	}
+	r = BN_lebin2bn(le, sizeof(le), NULL);
+	if (r)
+		BN_set_negative(r, neg);
+	if (!r || !BN_nnmod(r, r, bn_p, bn_ctx)) {
+		fprintf(stderr, "openssl oracle: BN_lebin2bn / BN_nnmod failed\n");
+		abort();
+	}
+	return r;
+}
+
+static void bn_out(uint8_t out[32], const BIGNUM *a)
+{
+	if (BN_bn2lebinpad(a, out, 32) != 32) {
+		fprintf(stderr, "openssl oracle: BN_bn2lebinpad failed\n");
+		abort();
+	}
+}
+
+/* RFC 7748's step, written as in lib/curve25519/ladder.h: z2 = E (BB + 121666 E). */
+static bool bn_ladder_step(BIGNUM *x2, BIGNUM *z2, BIGNUM *x3, BIGNUM *z3, const BIGNUM *x1)
+{
+	BIGNUM *a = BN_new(), *aa = BN_new(), *b = BN_new(), *bb = BN_new(), *e = BN_new();
+	BIGNUM *c = BN_new(), *d = BN_new(), *da = BN_new(), *cb = BN_new();
+	BN_CTX *x = bn_ctx;
+	bool ok = a && aa && b && bb && e && c && d && da && cb &&
+		  BN_mod_add(a, x2, z2, bn_p, x) && BN_mod_sqr(aa, a, bn_p, x) &&
+		  BN_mod_sub(b, x2, z2, bn_p, x) && BN_mod_sqr(bb, b, bn_p, x) &&
+		  BN_mod_sub(e, aa, bb, bn_p, x) && BN_mod_add(c, x3, z3, bn_p, x) &&
+		  BN_mod_sub(d, x3, z3, bn_p, x) && BN_mod_mul(da, d, a, bn_p, x) &&
+		  BN_mod_mul(cb, c, b, bn_p, x) && BN_mod_add(x3, da, cb, bn_p, x) &&
+		  BN_mod_sqr(x3, x3, bn_p, x) && BN_mod_sub(z3, da, cb, bn_p, x) &&
+		  BN_mod_sqr(z3, z3, bn_p, x) && BN_mod_mul(z3, z3, x1, bn_p, x) &&
+		  BN_mod_mul(x2, aa, bb, bn_p, x) && BN_mod_mul(z2, e, bn_a24, bn_p, x) &&
+		  BN_mod_add(z2, z2, bb, bn_p, x) && BN_mod_mul(z2, z2, e, bn_p, x);
+
+	BN_free(a), BN_free(aa), BN_free(b), BN_free(bb), BN_free(e);
+	BN_free(c), BN_free(d), BN_free(da), BN_free(cb);
+	return ok;
+}
+
+bool openssl_fe(enum oracle_fe_op op, uint8_t out[][32], const uint64_t in[][ORACLE_FE_WORDS],
+		const char **why)
+{
+	int n = op == ORACLE_FE_LADDER_STEP ? 5 : 2;
+	BIGNUM *v[5] = { NULL }, *r = BN_new();
+	bool ok = r != NULL;
+
+	bn_init();
+	for (int i = 0; i < n; i++)
+		v[i] = bn_from_words(in[i]);
+	switch (op) {
+	case ORACLE_FE_REDUCE: ok = ok && BN_copy(r, v[0]); break;
+	case ORACLE_FE_ADD: ok = ok && BN_mod_add(r, v[0], v[1], bn_p, bn_ctx); break;
+	case ORACLE_FE_SUB: ok = ok && BN_mod_sub(r, v[0], v[1], bn_p, bn_ctx); break;
+	case ORACLE_FE_MUL: ok = ok && BN_mod_mul(r, v[0], v[1], bn_p, bn_ctx); break;
+	case ORACLE_FE_SQ: ok = ok && BN_mod_sqr(r, v[0], bn_p, bn_ctx); break;
+	case ORACLE_FE_MUL_A24: ok = ok && BN_mod_mul(r, v[0], bn_a24, bn_p, bn_ctx); break;
+	case ORACLE_FE_INVERT:
+		ok = ok && BN_mod_exp(r, v[0], bn_p_minus_2, bn_p, bn_ctx);
+		break;
+	case ORACLE_FE_LADDER_STEP:
+		ok = ok && bn_ladder_step(v[0], v[1], v[2], v[3], v[4]);
+		break;
+	}
+	if (ok && op == ORACLE_FE_LADDER_STEP) {
+		for (int i = 0; i < 4; i++)
+			bn_out(out[i], v[i]);
+	} else if (ok) {
+		bn_out(out[0], r);
+	}
+	for (int i = 0; i < n; i++)
+		BN_free(v[i]);
+	BN_free(r);
+	if (!ok)
+		*why = "BIGNUM operation failed";
+	return ok;
+}
+
 bool openssl_poly1305_muladd(uint8_t out[17], const uint8_t a[17], const uint8_t b[17],
 			     const uint8_t c[17], const char **why)
 {
-	static BN_CTX *bctx;
 	static BIGNUM *p;
+	BN_CTX *bctx;
 	BIGNUM *x, *y, *z;
 	bool ok;
 
-	if (!bctx) {
-		bctx = BN_CTX_new();
+	bn_init();
+	bctx = bn_ctx;
+	if (!p) {
 		p = BN_new();
 		/* p = 2^130 - 5 */
-		if (!bctx || !p || !BN_set_bit(p, 130) || !BN_sub_word(p, 5))
+		if (!p || !BN_set_bit(p, 130) || !BN_sub_word(p, 5))
 			abort();
 	}
 	BN_CTX_start(bctx);
@@ -271,6 +372,23 @@ bool openssl_poly1305_muladd(uint8_t out[17], const uint8_t a[17], const uint8_t
 	if (!ok)
 		abort();
 	return true;
+static BN_CTX *bn_ctx;
+static BIGNUM *bn_p, *bn_p_minus_2, *bn_a24;
+
+static void bn_init(void)
+{
+	if (bn_ctx)
+		return;
+	bn_ctx = BN_CTX_new();
+	bn_p = BN_new();
+	bn_p_minus_2 = BN_new();
+	bn_a24 = BN_new();
+	if (!bn_ctx || !bn_p || !bn_p_minus_2 || !bn_a24 || !BN_set_bit(bn_p, 255) ||
+	    !BN_sub_word(bn_p, 19) || !BN_copy(bn_p_minus_2, bn_p) ||
+	    !BN_sub_word(bn_p_minus_2, 2) || !BN_set_word(bn_a24, 121666)) {
+		fprintf(stderr, "openssl oracle: BIGNUM setup failed\n");
+		abort();
+	}
 }
 
 #else /* ZINC_NO_OPENSSL */
@@ -300,4 +418,6 @@ bool openssl_x25519(uint8_t out[32], bool *nonzero, const uint8_t scalar[32],
 bool openssl_x25519_base(uint8_t out[32], const uint8_t scalar[32], const char **why) OFF
 bool openssl_poly1305_muladd(uint8_t out[17], const uint8_t a[17], const uint8_t b[17],
 			     const uint8_t c[17], const char **why) OFF
+bool openssl_fe(enum oracle_fe_op op, uint8_t out[][32], const uint64_t in[][ORACLE_FE_WORDS],
+		const char **why) OFF
 #endif

@@ -95,6 +95,20 @@ bool openssl_hmac_blake2s(uint8_t out[32], const uint8_t *in, size_t len, const 
 bool openssl_x25519(uint8_t out[32], bool *nonzero, const uint8_t scalar[32],
 		    const uint8_t point[32], const char **why);
 bool openssl_x25519_base(uint8_t out[32], const uint8_t scalar[32], const char **why);
+/* Field arithmetic mod p = 2^255 - 19 with BIGNUM (target curve25519_field).
+ * Each input is a signed integer of ORACLE_FE_WORDS 64-bit words, least
+ * significant first, two's complement (any value, not yet reduced); each
+ * output is the canonical 32-byte little-endian residue. in[0], in[1] are
+ * the operands (in[0] only for the one-operand ops); LADDER_STEP takes
+ * in = x2, z2, x3, z3, x1 and gives out = x2, z2, x3, z3 of RFC 7748's
+ * step ((x2:z2) doubled, (x3:z3) the sum). */
+enum { ORACLE_FE_WORDS = 6 };
+enum oracle_fe_op {
+	ORACLE_FE_REDUCE, ORACLE_FE_ADD, ORACLE_FE_SUB, ORACLE_FE_MUL, ORACLE_FE_SQ,
+	ORACLE_FE_MUL_A24, ORACLE_FE_INVERT, ORACLE_FE_LADDER_STEP,
+};
+bool openssl_fe(enum oracle_fe_op op, uint8_t out[][32], const uint64_t in[][ORACLE_FE_WORDS],
+		const char **why);
 
 /* ---- libb2 0.98 (the BLAKE2 reference) ---- */
 /* One-shot, any outlen 1..32 and keylen 0..32. */

@@ -3,15 +3,17 @@
  * X25519 (RFC 7748 section 5) in portable C with 32-bit limbs: a field
  * element mod p = 2^255 - 19 is ten signed limbs h[0..9] in radix 2^25.5,
  * value = sum h[i] * 2^ceil(25.5 i), so even limbs hold 26 bits and odd
- * limbs 25. Products are 32x32 -> 64 bits. Scalar and point are processed
- * in constant time: the Montgomery ladder swaps with masks, inversion is
- * x^(p-2) with a fixed exponent.
+ * limbs 25. Products are 32x32 -> 64 bits. The ladder and the inversion
+ * are lib/curve25519/ladder.h; constant time in scalar and point.
  *
  * Bounds, as "|h| <= (E, O)" = every even limb at most E and every odd limb
  * at most O in absolute value:
- *   carried:  |h| <= (2^25, 2^24 + 2^16)   output of fe_mul, fe_sq, fe_mul_a24
- *   loose:    |h| <= (1.65 * 2^26, 1.65 * 2^25)   input of fe_mul, fe_sq
- * fe_add and fe_sub of two carried elements are loose.
+ *   carried:  |h| <= (2^25, 2^24 + 2^16)
+ *             (output of fe_mul, fe_sq, fe_mul_a24, fe_frombytes;
+ *              input of fe_add, fe_sub)
+ *   loose:    |h| <= (1.65 * 2^26, 1.65 * 2^25)
+ *             (output of fe_add, fe_sub, which stay within (2^26, 2^25 + 2^17);
+ *              input of fe_mul, fe_sq, fe_mul_a24, fe_invert, fe_tobytes)
  */
 #include <stdint.h>
 
@@ -21,8 +23,13 @@
 void curve25519_generic32(uint8_t out[CURVE25519_KEY_SIZE],
 			  const uint8_t scalar[CURVE25519_KEY_SIZE],
 			  const uint8_t point[CURVE25519_KEY_SIZE]);
+void curve25519_generic32_base(uint8_t out[CURVE25519_KEY_SIZE],
+			       const uint8_t scalar[CURVE25519_KEY_SIZE]);
 
 typedef int32_t fe[10];
+
+/* The 64-bit product of two 32-bit limbs. */
+#define M(a, b) ((int64_t)(a) * (b))
 
 static int limb_bits(int i)
 {
@@ -91,53 +98,122 @@ static void fe_carry(fe h, int64_t t[10])
  * Limb i weighs 2^ceil(25.5 i); the product of limbs i and j lands on limb
  * i + j with an extra factor 2 when i and j are both odd (25.5 rounds up
  * twice), and limb i + j >= 10 wraps to i + j - 10 times 19 (2^255 = 19).
- * With f scaled by 2 and g by 19 beforehand, every product is 32x32 -> 64:
- * |2 f[i]| <= 1.65 * 2^26 for odd i, |19 g[j]| < 2^31 since |g| <= 1.65 *
- * 2^26. The largest product is 1.65 * 2^26 * 19 * 1.65 * 2^26 < 2^57.7, so
- * each t[k], a sum of ten, stays below 2^61.1.
+ * With the odd limbs of f doubled and g scaled by 19 beforehand, every
+ * product is 32x32 -> 64 bits: |2 f[i]| <= 1.65 * 2^26 for odd i, |19 g[j]|
+ * < 2^31. The largest product is 1.65 * 2^26 * 19 * 1.65 * 2^26 < 2^57.7,
+ * so each t[k], a sum of ten, stays below 2^61.1. Written out term by
+ * term, M(a, b) being the 64-bit product: every operand stays in a register
+ * (and sanitizer builds check only the loads of f and g and the stores of h).
  */
 static void fe_mul(fe h, const fe f, const fe g)
 {
-	int64_t t[10] = { 0 };
-	int32_t g19[10];
+	int32_t f0 = f[0], f1 = f[1], f2 = f[2], f3 = f[3], f4 = f[4];
+	int32_t f5 = f[5], f6 = f[6], f7 = f[7], f8 = f[8], f9 = f[9];
+	int32_t g0 = g[0], g1 = g[1], g2 = g[2], g3 = g[3], g4 = g[4];
+	int32_t g5 = g[5], g6 = g[6], g7 = g[7], g8 = g[8], g9 = g[9];
+	int32_t f1_2 = 2 * f1, f3_2 = 2 * f3, f5_2 = 2 * f5, f7_2 = 2 * f7, f9_2 = 2 * f9;
+	int32_t g1_19 = 19 * g1, g2_19 = 19 * g2, g3_19 = 19 * g3, g4_19 = 19 * g4, g5_19 = 19 * g5;
+	int32_t g6_19 = 19 * g6, g7_19 = 19 * g7, g8_19 = 19 * g8, g9_19 = 19 * g9;
+	int64_t t[10];
 
-	for (int j = 0; j < 10; j++)
-		g19[j] = 19 * g[j];
-	for (int i = 0; i < 10; i++) {
-		int32_t fi = f[i], fi2 = 2 * f[i];
-
-		for (int j = 0; j < 10; j++) {
-			int32_t a = (i & j & 1) ? fi2 : fi;
-			int32_t b = (i + j >= 10) ? g19[j] : g[j];
-
-			t[(i + j) % 10] += (int64_t)a * b;
-		}
-	}
+	t[0] = M(f0, g0) + M(f1_2, g9_19) + M(f2, g8_19)
+		+ M(f3_2, g7_19) + M(f4, g6_19) + M(f5_2, g5_19)
+		+ M(f6, g4_19) + M(f7_2, g3_19) + M(f8, g2_19)
+		+ M(f9_2, g1_19);
+	t[1] = M(f0, g1) + M(f1, g0) + M(f2, g9_19)
+		+ M(f3, g8_19) + M(f4, g7_19) + M(f5, g6_19)
+		+ M(f6, g5_19) + M(f7, g4_19) + M(f8, g3_19)
+		+ M(f9, g2_19);
+	t[2] = M(f0, g2) + M(f1_2, g1) + M(f2, g0)
+		+ M(f3_2, g9_19) + M(f4, g8_19) + M(f5_2, g7_19)
+		+ M(f6, g6_19) + M(f7_2, g5_19) + M(f8, g4_19)
+		+ M(f9_2, g3_19);
+	t[3] = M(f0, g3) + M(f1, g2) + M(f2, g1)
+		+ M(f3, g0) + M(f4, g9_19) + M(f5, g8_19)
+		+ M(f6, g7_19) + M(f7, g6_19) + M(f8, g5_19)
+		+ M(f9, g4_19);
+	t[4] = M(f0, g4) + M(f1_2, g3) + M(f2, g2)
+		+ M(f3_2, g1) + M(f4, g0) + M(f5_2, g9_19)
+		+ M(f6, g8_19) + M(f7_2, g7_19) + M(f8, g6_19)
+		+ M(f9_2, g5_19);
+	t[5] = M(f0, g5) + M(f1, g4) + M(f2, g3)
+		+ M(f3, g2) + M(f4, g1) + M(f5, g0)
+		+ M(f6, g9_19) + M(f7, g8_19) + M(f8, g7_19)
+		+ M(f9, g6_19);
+	t[6] = M(f0, g6) + M(f1_2, g5) + M(f2, g4)
+		+ M(f3_2, g3) + M(f4, g2) + M(f5_2, g1)
+		+ M(f6, g0) + M(f7_2, g9_19) + M(f8, g8_19)
+		+ M(f9_2, g7_19);
+	t[7] = M(f0, g7) + M(f1, g6) + M(f2, g5)
+		+ M(f3, g4) + M(f4, g3) + M(f5, g2)
+		+ M(f6, g1) + M(f7, g0) + M(f8, g9_19)
+		+ M(f9, g8_19);
+	t[8] = M(f0, g8) + M(f1_2, g7) + M(f2, g6)
+		+ M(f3_2, g5) + M(f4, g4) + M(f5_2, g3)
+		+ M(f6, g2) + M(f7_2, g1) + M(f8, g0)
+		+ M(f9_2, g9_19);
+	t[9] = M(f0, g9) + M(f1, g8) + M(f2, g7)
+		+ M(f3, g6) + M(f4, g5) + M(f5, g4)
+		+ M(f6, g3) + M(f7, g2) + M(f8, g1)
+		+ M(f9, g0);
 	fe_carry(h, t);
-	memzero_explicit(g19, sizeof(g19));
 }
 
-/* h = f^2. Pre: f loose. Post: h carried. */
+/*
+ * h = f^2. Pre: f loose. Post: h carried.
+ * The products of fe_mul(f, f) with each f[i] f[j], i < j, computed once
+ * from a doubled factor: 55 products instead of 100. The first factor is
+ * f[i] times 1, 2 or 4 (4 for i != j both odd), at most 4 * 1.65 * 2^25 <
+ * 2^28, the second f[j] or 19 f[j] < 2^31; each sum is the same as fe_mul's.
+ */
 static void fe_sq(fe h, const fe f)
 {
-	fe_mul(h, f, f);
+	int32_t f0 = f[0], f1 = f[1], f2 = f[2], f3 = f[3], f4 = f[4];
+	int32_t f5 = f[5], f6 = f[6], f7 = f[7], f8 = f[8], f9 = f[9];
+	int32_t f0_2 = 2 * f0, f1_2 = 2 * f1, f2_2 = 2 * f2, f3_2 = 2 * f3, f4_2 = 2 * f4;
+	int32_t f5_2 = 2 * f5, f6_2 = 2 * f6, f7_2 = 2 * f7, f8_2 = 2 * f8, f9_2 = 2 * f9;
+	int32_t f1_4 = 4 * f1, f3_4 = 4 * f3, f5_4 = 4 * f5, f7_4 = 4 * f7;
+	int32_t f5_19 = 19 * f5, f6_19 = 19 * f6, f7_19 = 19 * f7, f8_19 = 19 * f8, f9_19 = 19 * f9;
+	int64_t t[10];
+
+	t[0] = M(f0, f0) + M(f1_4, f9_19) + M(f2_2, f8_19)
+		+ M(f3_4, f7_19) + M(f4_2, f6_19) + M(f5_2, f5_19);
+	t[1] = M(f0_2, f1) + M(f2_2, f9_19) + M(f3_2, f8_19)
+		+ M(f4_2, f7_19) + M(f5_2, f6_19);
+	t[2] = M(f0_2, f2) + M(f1_2, f1) + M(f3_4, f9_19)
+		+ M(f4_2, f8_19) + M(f5_4, f7_19) + M(f6, f6_19);
+	t[3] = M(f0_2, f3) + M(f1_2, f2) + M(f4_2, f9_19)
+		+ M(f5_2, f8_19) + M(f6_2, f7_19);
+	t[4] = M(f0_2, f4) + M(f1_4, f3) + M(f2, f2)
+		+ M(f5_4, f9_19) + M(f6_2, f8_19) + M(f7_2, f7_19);
+	t[5] = M(f0_2, f5) + M(f1_2, f4) + M(f2_2, f3)
+		+ M(f6_2, f9_19) + M(f7_2, f8_19);
+	t[6] = M(f0_2, f6) + M(f1_4, f5) + M(f2_2, f4)
+		+ M(f3_2, f3) + M(f7_4, f9_19) + M(f8, f8_19);
+	t[7] = M(f0_2, f7) + M(f1_2, f6) + M(f2_2, f5)
+		+ M(f3_2, f4) + M(f8_2, f9_19);
+	t[8] = M(f0_2, f8) + M(f1_4, f7) + M(f2_2, f6)
+		+ M(f3_4, f5) + M(f4, f4) + M(f9_2, f9_19);
+	t[9] = M(f0_2, f9) + M(f1_2, f8) + M(f2_2, f7)
+		+ M(f3_2, f6) + M(f4_2, f5);
+	fe_carry(h, t);
 }
 
-/* h = f * 121665 (a24 of RFC 7748). Pre: f loose. Post: h carried
- * (|f[i] * 121665| < 2^27 * 2^17 = 2^44). */
+/* h = 121666 f. Pre: f loose. Post: h carried
+ * (|f[i] * 121666| < 2^27 * 2^17 = 2^44). */
 static void fe_mul_a24(fe h, const fe f)
 {
 	int64_t t[10];
 
 	for (int i = 0; i < 10; i++)
-		t[i] = (int64_t)f[i] * 121665;
+		t[i] = (int64_t)f[i] * 121666;
 	fe_carry(h, t);
 }
 
-/* Swaps f and g when swap is 1, leaves them when 0, without branching. */
-static void fe_cswap(fe f, fe g, uint32_t swap)
+/* Swaps f and g when bit is 1, leaves them when 0, without branching. */
+static void fe_cswap(fe f, fe g, unsigned int bit)
 {
-	int32_t mask = -(int32_t)swap;
+	int32_t mask = -(int32_t)bit;
 
 	for (int i = 0; i < 10; i++) {
 		int32_t x = mask & (f[i] ^ g[i]);
@@ -148,10 +224,12 @@ static void fe_cswap(fe f, fe g, uint32_t swap)
 }
 
 /* h = the 255 low bits of s, little-endian (bit 255 is ignored). The value
- * may be >= p: the arithmetic reduces it. Post: 0 <= h < (2^26, 2^25), so
- * its sum or difference with a carried element is loose (< 1.5 * 2^26). */
+ * may be >= p: the arithmetic reduces it. The bits are split into limbs
+ * 0 <= t < (2^26, 2^25), then fe_carry rounds them into the carried range.
+ * Post: h carried. */
 static void fe_frombytes(fe h, const uint8_t s[32])
 {
+	int64_t t[10];
 	uint64_t acc = 0;
 	int nbits = 0, k = 0;
 
@@ -162,16 +240,28 @@ static void fe_frombytes(fe h, const uint8_t s[32])
 			acc |= (uint64_t)s[k++] << nbits;
 			nbits += 8;
 		}
-		h[i] = (int32_t)(acc & (((uint64_t)1 << bits) - 1));
+		t[i] = (int64_t)(acc & (((uint64_t)1 << bits) - 1));
 		acc >>= bits;
 		nbits -= bits;
 	}
+	fe_carry(h, t);
+}
+
+/* h = f, carried. Pre: |f[i]| < 2^31 (a sum or difference of two carried
+ * or loose elements). */
+static void fe_reduce(fe h, const fe f)
+{
+	int64_t t[10];
+
+	for (int i = 0; i < 10; i++)
+		t[i] = f[i];
+	fe_carry(h, t);
 }
 
 /*
- * s = h mod p, fully reduced, little-endian. Pre: h carried.
+ * s = h mod p, fully reduced, little-endian. Pre: h loose.
  * 1. Add 4p limb by limb: every limb becomes positive (4p has limbs
- *    4 (2^26 - 19), 4 (2^25 - 1), 4 (2^26 - 1), ...), below 2^28.
+ *    4 (2^26 - 19), 4 (2^25 - 1), 4 (2^26 - 1), ...), below 2^28.6.
  * 2. Two floor-carry passes: after the first, limbs 1..9 are in range and
  *    limb 0 is below 2^26 + 19 * 2^4; the second pass carries at most 1 per
  *    limb, and if the top carry is 1 every limb has wrapped to zero but
@@ -231,83 +321,53 @@ static void fe_tobytes(uint8_t s[32], const fe f)
 	memzero_explicit(h, sizeof(h));
 }
 
-/* h = f^(p-2) = 1/f (0 for f = 0). p - 2 = 2^255 - 21: bits 254..5 set,
- * then 01011. The exponent is public, so the branch is too. */
-static void fe_invert(fe h, const fe f)
-{
-	fe r;
+#ifdef ZINC_TESTING
+#define LADDER_FIELD_OPS curve25519_generic32_field
+#define FE_NLIMBS 10
+#define FE_SIGNED true
+static const uint16_t fe_shift[10] = { 0, 26, 51, 77, 102, 128, 153, 179, 204, 230 };
+/* The bounds of the header comment, as inclusive maxima of |h[i]|
+ * (1.65 * 2^26 = 110729625.6). */
+#define CARRIED_EVEN (1 << 25)
+#define CARRIED_ODD ((1 << 24) + (1 << 16))
+#define LOOSE_EVEN 110729625
+#define LOOSE_ODD (110729625 / 2)
+static const uint64_t fe_carried[10] = {
+	CARRIED_EVEN, CARRIED_ODD, CARRIED_EVEN, CARRIED_ODD, CARRIED_EVEN,
+	CARRIED_ODD, CARRIED_EVEN, CARRIED_ODD, CARRIED_EVEN, CARRIED_ODD,
+};
+static const uint64_t fe_loose[10] = {
+	LOOSE_EVEN, LOOSE_ODD, LOOSE_EVEN, LOOSE_ODD, LOOSE_EVEN,
+	LOOSE_ODD, LOOSE_EVEN, LOOSE_ODD, LOOSE_EVEN, LOOSE_ODD,
+};
 
-	fe_copy(r, f);	/* bit 254 */
-	for (int i = 253; i >= 0; i--) {
-		fe_sq(r, r);
-		if (i >= 5 || i == 3 || i == 1 || i == 0)
-			fe_mul(r, r, f);
-	}
-	fe_copy(h, r);
-	memzero_explicit(r, sizeof(r));
+/* Limbs as two's complement 64-bit words, within the bounds above. */
+static void fe_load(fe h, const uint64_t *limbs)
+{
+	for (int i = 0; i < 10; i++)
+		h[i] = (int32_t)(int64_t)limbs[i];
 }
 
-/* RFC 7748 section 5: the Montgomery ladder on the u-coordinate. */
+static void fe_store(uint64_t *limbs, const fe h)
+{
+	for (int i = 0; i < 10; i++)
+		limbs[i] = (uint64_t)(int64_t)h[i];
+}
+#endif
+
+#include "lib/curve25519/ladder.h"
+
+#include "lib/curve25519/base.h"
+
 void curve25519_generic32(uint8_t out[CURVE25519_KEY_SIZE],
 			  const uint8_t scalar[CURVE25519_KEY_SIZE],
 			  const uint8_t point[CURVE25519_KEY_SIZE])
 {
-	fe x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb;
-	uint32_t swap = 0;
+	ladder(out, scalar, point);
+}
 
-	fe_frombytes(x1, point);
-	fe_set(x2, 1);
-	fe_set(z2, 0);
-	fe_copy(x3, x1);
-	fe_set(z3, 1);
-
-	for (int t = 254; t >= 0; t--) {
-		uint32_t k_t = (scalar[t >> 3] >> (t & 7)) & 1;
-
-		swap ^= k_t;
-		fe_cswap(x2, x3, swap);
-		fe_cswap(z2, z3, swap);
-		swap = k_t;
-
-		fe_add(a, x2, z2);
-		fe_sq(aa, a);
-		fe_sub(b, x2, z2);
-		fe_sq(bb, b);
-		fe_sub(e, aa, bb);
-		fe_add(c, x3, z3);
-		fe_sub(d, x3, z3);
-		fe_mul(da, d, a);
-		fe_mul(cb, c, b);
-		fe_add(x3, da, cb);
-		fe_sq(x3, x3);
-		fe_sub(z3, da, cb);
-		fe_sq(z3, z3);
-		fe_mul(z3, x1, z3);
-		fe_mul(x2, aa, bb);
-		fe_mul_a24(z2, e);
-		fe_add(z2, aa, z2);
-		fe_mul(z2, e, z2);
-	}
-	fe_cswap(x2, x3, swap);
-	fe_cswap(z2, z3, swap);
-
-	fe_invert(z2, z2);
-	fe_mul(x2, x2, z2);
-	fe_tobytes(out, x2);
-
-	memzero_explicit(x1, sizeof(x1));
-	memzero_explicit(x2, sizeof(x2));
-	memzero_explicit(z2, sizeof(z2));
-	memzero_explicit(x3, sizeof(x3));
-	memzero_explicit(z3, sizeof(z3));
-	memzero_explicit(a, sizeof(a));
-	memzero_explicit(aa, sizeof(aa));
-	memzero_explicit(b, sizeof(b));
-	memzero_explicit(bb, sizeof(bb));
-	memzero_explicit(e, sizeof(e));
-	memzero_explicit(c, sizeof(c));
-	memzero_explicit(d, sizeof(d));
-	memzero_explicit(da, sizeof(da));
-	memzero_explicit(cb, sizeof(cb));
-	memzero_explicit(&swap, sizeof(swap));
+void curve25519_generic32_base(uint8_t out[CURVE25519_KEY_SIZE],
+			       const uint8_t scalar[CURVE25519_KEY_SIZE])
+{
+	base(out, scalar);
 }

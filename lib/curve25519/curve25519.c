@@ -17,18 +17,30 @@
 void curve25519_generic32(uint8_t out[CURVE25519_KEY_SIZE],
 			  const uint8_t scalar[CURVE25519_KEY_SIZE],
 			  const uint8_t point[CURVE25519_KEY_SIZE]);
+void curve25519_generic32_base(uint8_t out[CURVE25519_KEY_SIZE],
+			       const uint8_t scalar[CURVE25519_KEY_SIZE]);
 void curve25519_generic64(uint8_t out[CURVE25519_KEY_SIZE],
 			  const uint8_t scalar[CURVE25519_KEY_SIZE],
 			  const uint8_t point[CURVE25519_KEY_SIZE]);
+void curve25519_generic64_base(uint8_t out[CURVE25519_KEY_SIZE],
+			       const uint8_t scalar[CURVE25519_KEY_SIZE]);
+void curve25519_bmi2_adx(uint8_t out[CURVE25519_KEY_SIZE],
+			 const uint8_t scalar[CURVE25519_KEY_SIZE],
+			 const uint8_t point[CURVE25519_KEY_SIZE]);
+void curve25519_bmi2_adx_base(uint8_t out[CURVE25519_KEY_SIZE],
+			      const uint8_t scalar[CURVE25519_KEY_SIZE]);
 
 /* Rows in increasing order of preference; the last usable one is used. */
 const struct curve25519_impl curve25519_impls[] = {
-	{ "curve25519-generic32", 0, curve25519_generic32, NULL },
+	{ "curve25519-generic32", 0, curve25519_generic32, curve25519_generic32_base,
+	  CURVE25519_FIELD_OPS(curve25519_generic32_field) },
 #ifdef __SIZEOF_INT128__
-	{ "curve25519-generic64", 0, curve25519_generic64, NULL },
+	{ "curve25519-generic64", 0, curve25519_generic64, curve25519_generic64_base,
+	  CURVE25519_FIELD_OPS(curve25519_generic64_field) },
 #endif
 #ifdef ZINC_ASM_X86_64
-	/* Assembly rows go here (curve25519-bmi2-adx: ZINC_CPU_BMI2 | ZINC_CPU_ADX). */
+	{ "curve25519-bmi2-adx", ZINC_CPU_BMI2 | ZINC_CPU_ADX, curve25519_bmi2_adx, curve25519_bmi2_adx_base,
+	  CURVE25519_FIELD_OPS(curve25519_bmi2_adx_field) },
 #endif
 };
 

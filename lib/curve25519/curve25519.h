@@ -3,9 +3,50 @@
 #ifndef ZINC_LIB_CURVE25519_H
 #define ZINC_LIB_CURVE25519_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <zinc/curve25519.h>
+
+/*
+ * A row's field arithmetic mod p = 2^255 - 19, seen from outside (ZINC_TESTING
+ * builds; fuzz/curve25519_field_fuzzer.c and the unit tests drive it).
+ * Elements are the row's own type, at most 64 bytes; a limb state is given
+ * as nlimbs 64-bit words, limb i weighing 2^shift[i] (two's complement when
+ * the row's limbs are signed). Every limb of a "carried" element lies in
+ * [-carried[i], carried[i]] (signed) or [0, carried[i]]; "loose" likewise.
+ *
+ *   carried -> loose:    add, sub
+ *   loose -> carried:    mul, sq, mul_a24 (h = 121666 f)
+ *   loose -> carried:    invert (1/f, 0 for 0)
+ *   bytes -> carried:    frombytes (bit 255 ignored)
+ *   loose -> bytes:      tobytes (fully reduced)
+ *   carried -> carried:  ladder_step, in place on (x2, z2, x3, z3) given x1:
+ *                        (x2:z2) doubled, (x3:z3) the sum (RFC 7748)
+ */
+struct curve25519_field_ops {
+	unsigned int nlimbs;
+	bool is_signed;
+	const uint16_t *shift;
+	const uint64_t *carried, *loose;
+	void (*load)(void *h, const uint64_t *limbs);
+	void (*store)(uint64_t *limbs, const void *h);
+	void (*add)(void *h, const void *f, const void *g);
+	void (*sub)(void *h, const void *f, const void *g);
+	void (*mul)(void *h, const void *f, const void *g);
+	void (*sq)(void *h, const void *f);
+	void (*mul_a24)(void *h, const void *f);
+	void (*invert)(void *h, const void *f);
+	void (*frombytes)(void *h, const uint8_t s[32]);
+	void (*tobytes)(uint8_t s[32], const void *f);
+	void (*ladder_step)(void *x2, void *z2, void *x3, void *z3, const void *x1);
+};
+
+#ifdef ZINC_TESTING
+#define CURVE25519_FIELD_OPS(ops) (&(ops))
+#else
+#define CURVE25519_FIELD_OPS(ops) NULL
+#endif
 
 struct curve25519_impl {
 	const char *name;   /* "curve25519-<variant>" */
@@ -19,9 +60,15 @@ struct curve25519_impl {
 	/* out = scalar * base point (u = 9); NULL to use scalarmult. */
 	void (*scalarmult_base)(uint8_t out[CURVE25519_KEY_SIZE],
 				const uint8_t scalar[CURVE25519_KEY_SIZE]);
+	/* The row's field steps (ZINC_TESTING builds; NULL otherwise). */
+	const struct curve25519_field_ops *field;
 };
 
 extern const struct curve25519_impl curve25519_impls[];
+
+/* lib/curve25519/curve25519-base-table.c (generated): [i][j] = (j + 1)
+ * 256^i B on edwards25519 as (y + x, y - x, 2 d x y), lib/curve25519/base.h. */
+extern const uint8_t curve25519_base_table[32][8][3][32];
 extern const size_t curve25519_nimpls;
 
 const struct curve25519_impl *curve25519_pick(void);
@@ -37,6 +84,8 @@ bool curve25519_generate_public_with(const struct curve25519_impl *impl,
 
 #ifdef ZINC_TESTING
 extern unsigned long curve25519_hits[];
+extern const struct curve25519_field_ops curve25519_generic32_field, curve25519_generic64_field,
+	curve25519_bmi2_adx_field;
 #endif
 
 #endif

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "lib/curve25519/curve25519.h"
+#include "lib/common/cpu.h"
 #include "lib/common/test.h"
 #include "lib/common/util.h"
 
@@ -292,9 +293,16 @@ static void test_generate_public_is_scalarmult_of_9(void)
 	uint8_t s[KEY], want[KEY], out[KEY];
 	unsigned long bad = 0;
 
-	for (int n = 0; n < 50; n++) {
-		test_fill(s, KEY, 4000 + n);
-		if (n == 0)
+	/* Byte patterns whose radix-16 digits sit at the signed-digit edges
+	 * of the fixed-base code (8 = -8 + carry, 7, 0, 15) come first. */
+	static const uint8_t patterns[] = { 0x00, 0xff, 0x88, 0x77, 0x80, 0x08, 0xf8, 0x8f };
+
+	for (int n = 0; n < 50 + (int)sizeof(patterns); n++) {
+		if (n < (int)sizeof(patterns))
+			memset(s, patterns[n], KEY);
+		else
+			test_fill(s, KEY, 4000 + n);
+		if (n == (int)sizeof(patterns))
 			curve25519_generate_secret(s);
 		for (size_t r = 0; r < curve25519_nimpls; r++) {
 			const struct curve25519_impl *impl = &curve25519_impls[r];
@@ -339,6 +347,132 @@ static void test_public_calls_count_hits(void)
 	      curve25519_impls[r].name, before, curve25519_hits[r]);
 }
 
+/* 32 little-endian bytes of p - k (k < 2^8), or of the small n. */
+static void p_minus(uint8_t out[KEY], unsigned int k)
+{
+	p_plus(out, 0);
+	out[0] = (uint8_t)(0xed - k);
+}
+
+static void small(uint8_t out[KEY], unsigned int n)
+{
+	memset(out, 0, KEY);
+	out[0] = (uint8_t)n;
+	out[1] = (uint8_t)(n >> 8);
+	out[2] = (uint8_t)(n >> 16);
+}
+
+/*
+ * Each row's field-ops table on values whose results follow from
+ * p = 2^255 - 19 alone: (p - 1)^2 = 1, 2^128 * 2^127 = 2^255 = 19,
+ * (p - 1) + 1 = 0, 0 - 1 = p - 1, 121666 (p - 1) = p - 121666,
+ * 1 / 2 = (p + 1) / 2 = 2^254 - 9, 1 / 0 = 0, p + 18 (= 2^255 - 1) decodes
+ * to 18, and the ladder step from (1:0) doubles to (1:0). Then, with every
+ * limb at its loose maximum, sq equals mul(f, f) and the output limbs are
+ * within the carried bounds.
+ */
+static void test_field_ops(void)
+{
+	uint8_t pm1[KEY], one[KEY], zero[KEY], two[KEY], got[KEY], want[KEY];
+	uint8_t b127[KEY] = { 0 }, b128[KEY] = { 0 };
+	unsigned long rows = 0;
+
+	p_minus(pm1, 1);
+	small(one, 1);
+	small(zero, 0);
+	small(two, 2);
+	b127[15] = 0x80;
+	b128[16] = 1;
+	for (size_t r = 0; r < curve25519_nimpls; r++) {
+		const struct curve25519_impl *impl = &curve25519_impls[r];
+		const struct curve25519_field_ops *F = impl->field;
+		uint64_t f[8] = { 0 }, g[8] = { 0 }, h[8] = { 0 }, z[8] = { 0 }, x[8] = { 0 };
+		uint64_t limbs[16];
+		bool ok = true;
+
+		if (!F || !zinc_cpu_have(impl->features))
+			continue;
+		rows++;
+		F->frombytes(f, pm1);
+		F->mul(h, f, f);
+		F->tobytes(got, h);
+		CHECK_MEM(got, one, KEY, "%s: (p - 1)^2", impl->name);
+		F->sq(h, f);
+		F->tobytes(got, h);
+		CHECK_MEM(got, one, KEY, "%s: sq(p - 1)", impl->name);
+		F->frombytes(f, b128);
+		F->frombytes(g, b127);
+		F->mul(h, f, g);
+		F->tobytes(got, h);
+		small(want, 19);
+		CHECK_MEM(got, want, KEY, "%s: 2^128 * 2^127", impl->name);
+		F->frombytes(f, pm1);
+		F->frombytes(g, one);
+		F->add(h, f, g);
+		F->tobytes(got, h);
+		CHECK_MEM(got, zero, KEY, "%s: (p - 1) + 1", impl->name);
+		F->frombytes(f, zero);
+		F->sub(h, f, g);
+		F->tobytes(got, h);
+		CHECK_MEM(got, pm1, KEY, "%s: 0 - 1", impl->name);
+		F->frombytes(f, pm1);
+		F->mul_a24(h, f);
+		F->tobytes(got, h);
+		p_minus(want, 0);
+		want[0] = 0xed - 0x42;	/* p - 121666 = p - 0x01db42 */
+		want[1] = 0xff - 0xdb;
+		want[2] = 0xff - 0x01;
+		CHECK_MEM(got, want, KEY, "%s: 121666 (p - 1)", impl->name);
+		F->frombytes(f, two);
+		F->invert(h, f);
+		F->tobytes(got, h);
+		memset(want, 0xff, KEY);
+		want[0] = 0xf7;
+		want[31] = 0x3f;
+		CHECK_MEM(got, want, KEY, "%s: 1 / 2", impl->name);
+		F->frombytes(f, zero);
+		F->invert(h, f);
+		F->tobytes(got, h);
+		CHECK_MEM(got, zero, KEY, "%s: 1 / 0", impl->name);
+		p_plus(want, 18);
+		F->frombytes(f, want);
+		F->tobytes(got, f);
+		small(want, 18);
+		CHECK_MEM(got, want, KEY, "%s: 2^255 - 1 decodes to 18", impl->name);
+
+		F->frombytes(x, two);		/* x1 = 2: (1:0) is the point at infinity */
+		F->frombytes(f, one);		/* x2 = 1 */
+		F->frombytes(g, zero);		/* z2 = 0 */
+		F->frombytes(h, two);		/* x3 = 2 */
+		F->frombytes(z, one);		/* z3 = 1 */
+		F->ladder_step(f, g, h, z, x);
+		F->tobytes(got, g);
+		CHECK_MEM(got, zero, KEY, "%s: ladder step doubles (1:0) to z = 0", impl->name);
+		F->tobytes(got, h);
+		F->mul(f, z, x);		/* x3 / z3 = x1: f = z3 * 2 must equal x3 */
+		F->tobytes(want, f);
+		CHECK_MEM(got, want, KEY, "%s: ladder step adds (1:0) to (2:1)", impl->name);
+
+		for (unsigned int i = 0; i < F->nlimbs; i++)
+			limbs[i] = F->loose[i];
+		F->load(f, limbs);
+		F->mul(g, f, f);
+		F->sq(h, f);
+		F->tobytes(got, g);
+		F->tobytes(want, h);
+		CHECK_MEM(got, want, KEY, "%s: sq = mul at the loose maxima", impl->name);
+		F->store(limbs, h);
+		for (unsigned int i = 0; i < F->nlimbs; i++) {
+			int64_t v = (int64_t)limbs[i];
+
+			ok &= F->is_signed ? v <= (int64_t)F->carried[i] && -v <= (int64_t)F->carried[i]
+					   : limbs[i] <= F->carried[i];
+		}
+		CHECK(ok, "%s: sq output within the carried bounds", impl->name);
+	}
+	CHECK(rows >= 1, "field ops of %lu rows tested", rows);
+}
+
 int main(void)
 {
 	test_table();
@@ -353,5 +487,6 @@ int main(void)
 	test_generate_secret();
 	test_generate_public_is_scalarmult_of_9();
 	test_public_calls_count_hits();
+	test_field_ops();
 	return TEST_SUMMARY("curve25519_test");
 }

@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * X25519 row "curve25519-bmi2-adx": the field arithmetic and the ladder
+ * step are arch/x86_64/curve25519-bmi2-adx.S (four 64-bit limbs, mulx with
+ * the adcx/adox carry chains, reduction by 38); this file runs the ladder
+ * loop and the inversion chain of lib/curve25519/ladder.h over them.
+ *
+ * Bounds: the assembly takes and leaves any 256-bit value (every limb in
+ * [0, 2^64 - 1]), so "carried" and "loose" are both that; tobytes reduces
+ * fully.
+ */
+#include <stdint.h>
+
+#include "lib/curve25519/curve25519.h"
+#include "lib/common/util.h"
+
+#ifdef ZINC_ASM_X86_64
+
+void curve25519_bmi2_adx(uint8_t out[CURVE25519_KEY_SIZE],
+			 const uint8_t scalar[CURVE25519_KEY_SIZE],
+			 const uint8_t point[CURVE25519_KEY_SIZE]);
+void curve25519_bmi2_adx_base(uint8_t out[CURVE25519_KEY_SIZE],
+			      const uint8_t scalar[CURVE25519_KEY_SIZE]);
+
+typedef uint64_t fe[4];
+
+/* arch/x86_64/curve25519-bmi2-adx.S; void * so that the field-ops table
+ * can point at them directly. */
+void curve25519_bmi2_adx_mul(void *h, const void *f, const void *g);
+void curve25519_bmi2_adx_sq(void *h, const void *f);
+void curve25519_bmi2_adx_sqn(void *h, const void *f, uint64_t n);
+void curve25519_bmi2_adx_add(void *h, const void *f, const void *g);
+void curve25519_bmi2_adx_sub(void *h, const void *f, const void *g);
+void curve25519_bmi2_adx_mul121666(void *h, const void *f);
+void curve25519_bmi2_adx_cswap(void *f, void *g, uint64_t bit);
+void curve25519_bmi2_adx_tobytes(uint8_t s[32], const void *f);
+struct ladder;
+void curve25519_bmi2_adx_ladder_step(struct ladder *l, uint64_t swap);
+
+static void fe_copy(fe h, const fe f)
+{
+	for (int i = 0; i < 4; i++)
+		h[i] = f[i];
+}
+
+static void fe_set(fe h, uint64_t n)
+{
+	h[0] = n;
+	h[1] = h[2] = h[3] = 0;
+}
+
+static void fe_add(fe h, const fe f, const fe g)
+{
+	curve25519_bmi2_adx_add(h, f, g);
+}
+
+static void fe_sub(fe h, const fe f, const fe g)
+{
+	curve25519_bmi2_adx_sub(h, f, g);
+}
+
+static void fe_mul(fe h, const fe f, const fe g)
+{
+	curve25519_bmi2_adx_mul(h, f, g);
+}
+
+static void fe_sq(fe h, const fe f)
+{
+	curve25519_bmi2_adx_sq(h, f);
+}
+
+#ifdef ZINC_TESTING
+/* Only the field-ops table uses it: the assembly step has its own. */
+static void fe_mul_a24(fe h, const fe f)
+{
+	curve25519_bmi2_adx_mul121666(h, f);
+}
+#endif
+
+static void fe_cswap(fe f, fe g, unsigned int bit)
+{
+	curve25519_bmi2_adx_cswap(f, g, bit);
+}
+
+static void fe_tobytes(uint8_t s[32], const fe f)
+{
+	curve25519_bmi2_adx_tobytes(s, f);
+}
+
+/* Every 256-bit value is in bounds: nothing to carry. */
+static void fe_reduce(fe h, const fe f)
+{
+	fe_copy(h, f);
+}
+
+/* h = the 255 low bits of s (bit 255 masked), possibly >= p. */
+static void fe_frombytes(fe h, const uint8_t s[32])
+{
+	h[0] = get_unaligned_le64(s);
+	h[1] = get_unaligned_le64(s + 8);
+	h[2] = get_unaligned_le64(s + 16);
+	h[3] = get_unaligned_le64(s + 24) & ~((uint64_t)1 << 63);
+}
+
+#define LADDER_STEP curve25519_bmi2_adx_ladder_step
+#define FE_SQN curve25519_bmi2_adx_sqn
+
+#ifdef ZINC_TESTING
+#define LADDER_FIELD_OPS curve25519_bmi2_adx_field
+#define FE_NLIMBS 4
+#define FE_SIGNED false
+static const uint16_t fe_shift[4] = { 0, 64, 128, 192 };
+static const uint64_t fe_carried[4] = { UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX };
+#define fe_loose fe_carried
+#define FE_LIMBS_U64	/* limbs are uint64_t: fe_load / fe_store copy */
+#endif
+
+#include "lib/curve25519/ladder.h"
+
+#include "lib/curve25519/base.h"
+
+void curve25519_bmi2_adx(uint8_t out[CURVE25519_KEY_SIZE],
+			 const uint8_t scalar[CURVE25519_KEY_SIZE],
+			 const uint8_t point[CURVE25519_KEY_SIZE])
+{
+	ladder(out, scalar, point);
+}
+
+void curve25519_bmi2_adx_base(uint8_t out[CURVE25519_KEY_SIZE],
+			      const uint8_t scalar[CURVE25519_KEY_SIZE])
+{
+	base(out, scalar);
+}
+
+#endif /* ZINC_ASM_X86_64 */
