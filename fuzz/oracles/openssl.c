@@ -249,6 +249,25 @@ bool openssl_x25519_base(uint8_t out[32], const uint8_t scalar[32], const char *
 }
 
 
+static BN_CTX *bn_ctx;
+static BIGNUM *bn_p, *bn_p_minus_2, *bn_a24;
+
+static void bn_init(void)
+{
+	if (bn_ctx)
+		return;
+	bn_ctx = BN_CTX_new();
+	bn_p = BN_new();
+	bn_p_minus_2 = BN_new();
+	bn_a24 = BN_new();
+	if (!bn_ctx || !bn_p || !bn_p_minus_2 || !bn_a24 || !BN_set_bit(bn_p, 255) ||
+	    !BN_sub_word(bn_p, 19) || !BN_copy(bn_p_minus_2, bn_p) ||
+	    !BN_sub_word(bn_p_minus_2, 2) || !BN_set_word(bn_a24, 121666)) {
+		fprintf(stderr, "openssl oracle: BIGNUM setup failed\n");
+		abort();
+	}
+}
+
 /* r = the signed integer w mod p, in [0, p). */
 static BIGNUM *bn_from_words(const uint64_t w[ORACLE_FE_WORDS])
 {
@@ -372,23 +391,6 @@ bool openssl_poly1305_muladd(uint8_t out[17], const uint8_t a[17], const uint8_t
 	if (!ok)
 		abort();
 	return true;
-static BN_CTX *bn_ctx;
-static BIGNUM *bn_p, *bn_p_minus_2, *bn_a24;
-
-static void bn_init(void)
-{
-	if (bn_ctx)
-		return;
-	bn_ctx = BN_CTX_new();
-	bn_p = BN_new();
-	bn_p_minus_2 = BN_new();
-	bn_a24 = BN_new();
-	if (!bn_ctx || !bn_p || !bn_p_minus_2 || !bn_a24 || !BN_set_bit(bn_p, 255) ||
-	    !BN_sub_word(bn_p, 19) || !BN_copy(bn_p_minus_2, bn_p) ||
-	    !BN_sub_word(bn_p_minus_2, 2) || !BN_set_word(bn_a24, 121666)) {
-		fprintf(stderr, "openssl oracle: BIGNUM setup failed\n");
-		abort();
-	}
 }
 
 #else /* ZINC_NO_OPENSSL */
