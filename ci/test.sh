@@ -47,6 +47,8 @@ step "gcc builds the library and libzinc.so" \
 	env CC=gcc bazel --output_base="${HOME:-/root}/.cache/zinc-bazel-gcc" build //:zinc //:libzinc.so
 step "OSS-Fuzz build emulation: address + libFuzzer, check_build on every target" \
 	ci/oss-fuzz/check.sh --quick
+step "continuous fuzzing: one signature for a planted bug, resume, clean stop" \
+	ci/continuous_test.sh
 [ -x ci/bench.sh ] && step "benchmark still runs (tiny, not timed)" ci/bench.sh --quick
 
 echo
