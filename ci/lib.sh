@@ -42,17 +42,18 @@ zinc_need() { zinc_install "$@" || zinc_die "cannot install $*"; }
 ZINC_BUILD_PACKAGES=(clang-19 libclang-rt-19-dev llvm-19 bazel-bootstrap python3
 	libsodium-dev libssl-dev libb2-dev)
 
-# zinc_list NAME: prints a list from sources.bzl (the one place lists live),
-# one item a line; a dict gives all its values, a tuple its fields
-# separated by spaces.
+# zinc_list NAME [KEY]: prints a list from sources.bzl (the one place lists
+# live), one item a line; a dict gives all its values (or those of KEY), a
+# tuple its fields separated by spaces.
 zinc_list() {
-	python3 - "$1" "$ZINC_ROOT/sources.bzl" <<'PY'
+	python3 - "$ZINC_ROOT/sources.bzl" "$@" <<'PY'
 import sys
 ns = {}
-exec(open(sys.argv[2]).read(), ns)
-value = ns[sys.argv[1]]
+exec(open(sys.argv[1]).read(), ns)
+value = ns[sys.argv[2]]
 if isinstance(value, dict):
-    value = [f for files in value.values() for f in files]
+    value = value.get(sys.argv[3], []) if len(sys.argv) > 3 else \
+        [f for files in value.values() for f in files]
 print("\n".join(" ".join(map(str, v)) if isinstance(v, tuple) else v for v in value))
 PY
 }
