@@ -118,6 +118,31 @@ def sig_id(sig):
     return hashlib.sha1(sig.encode()).hexdigest()[:12]
 
 
+def prepare_work(work, build):
+    """Checks that work is a work folder of this format and build (or empty
+    or new) and that it and its parent are writable; exit 2 otherwise."""
+    version = "zinc continuous work folder, format %d, build %s\n" % (FORMAT, build)
+    vfile = os.path.join(work, "VERSION")
+    if os.path.isdir(work) and os.listdir(work):
+        have = open(vfile).read() if os.path.isfile(vfile) else None
+        if have is None:
+            die("%s: not a work folder of ci/fuzz.sh --continuous (no VERSION): "
+                "give an empty or new folder with -w" % work)
+        if have != version:
+            die("%s: work folder from another version or build (%s), this run is (%s): "
+                "use another -w folder" % (work, have.strip(), version.strip()))
+    try:
+        os.makedirs(work, exist_ok=True)
+        write_atomic(vfile, version)
+    except OSError as e:
+        die("cannot write to the work folder %s: %s" % (work, e.strerror))
+    out = os.path.dirname(work)
+    for name in ("report.html", "status.json"):
+        p = os.path.join(out, name)
+        if not os.access(out, os.W_OK) or (os.path.exists(p) and not os.access(p, os.W_OK)):
+            die("cannot write %s" % p)
+
+
 # ---- one target ----
 
 def parse_flags(flags):
@@ -378,7 +403,7 @@ class Campaign:
         self.started = now()
         self.run_crashes = 0
         self.new_sigs = []
-        self.prepare_work()
+        prepare_work(self.work, args.build)
         self.log = open(os.path.join(self.work, "continuous.log"), "a")
         path = os.path.join(self.work, "state.json")
         self.state = {"format": FORMAT, "targets": {}, "history": {}, "crashes": {}}
@@ -391,27 +416,6 @@ class Campaign:
             if self.state.get("format") != FORMAT:
                 die("%s: state format %r, this is %d" % (path, self.state.get("format"), FORMAT))
         self.targets = [Target(self, t, b, args.flag.get(t, [])) for t, b in args.target]
-
-    def prepare_work(self):
-        version = "zinc continuous work folder, format %d, build %s\n" % (FORMAT, self.args.build)
-        vfile = os.path.join(self.work, "VERSION")
-        if os.path.isdir(self.work) and os.listdir(self.work):
-            have = open(vfile).read() if os.path.isfile(vfile) else None
-            if have is None:
-                die("%s: not a work folder of ci/fuzz.sh --continuous (no VERSION): "
-                    "give an empty or new folder with -w" % self.work)
-            if have != version:
-                die("%s: work folder from another version or build (%s), this run is (%s): "
-                    "use another -w folder" % (self.work, have.strip(), version.strip()))
-        try:
-            os.makedirs(self.work, exist_ok=True)
-            write_atomic(vfile, version)
-        except OSError as e:
-            die("cannot write to the work folder %s: %s" % (self.work, e.strerror))
-        for name in ("report.html", "status.json"):
-            p = os.path.join(self.out, name)
-            if not os.access(self.out, os.W_OK) or (os.path.exists(p) and not os.access(p, os.W_OK)):
-                die("cannot write %s" % p)
 
     def time_left(self):
         if not self.args.time:
@@ -749,8 +753,7 @@ def main():
         flags.setdefault(t, []).append(f)
     args.flag = flags
     if args.check:
-        Campaign.prepare_work(argparse.Namespace(args=args, work=os.path.abspath(args.work),
-                                                 out=os.path.dirname(os.path.abspath(args.work))))
+        prepare_work(os.path.abspath(args.work), args.build)
         return
     if not args.target:
         die("no target")
