@@ -12,7 +12,7 @@
 #  4. bad input (a foreign work folder, an unknown option or planted bug)
 #     gives one line and exit 2.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/zinc-continuous-test.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 export ZINC_FUZZ_OUT=$tmp
