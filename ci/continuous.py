@@ -695,15 +695,18 @@ def render(camp, status):
                          ", time limit %d s" % status["time_limit"] if status["time_limit"] else
                          ""))
     out.append("<h2>Targets</h2><table><tr><th>target</th><th>state</th><th>execs (all runs)"
-               "</th><th>exec/s</th><th>coverage</th><th>corpus</th><th>fuzzing time</th>"
+               "</th><th>exec/s now</th><th>exec/s average</th><th>coverage</th>"
+               "<th>corpus</th><th>fuzzing time</th>"
                "<th>runs</th><th>signatures</th></tr>")
     for t, s in status["targets"].items():
         nsig = sum(1 for c in camp.state["crashes"].values() if c["target"] == t)
         out.append("<tr><td><span class='sw' style='background:%s'></span>%s</td><td>%s</td>"
-                   "<td class=n>%d</td><td class=n>%.1f</td><td class=n>%d</td>"
+                   "<td class=n>%d</td><td class=n>%.1f</td><td class=n>%.1f</td>"
+                   "<td class=n>%d</td>"
                    "<td class=n>%d</td><td class=n>%d s</td><td class=n>%d</td>"
                    "<td class=n>%d</td></tr>" % (colors[t], e(t), s["state"], s["execs"],
-                                                 s["exec_per_sec"], s["coverage"], s["corpus"],
+                                                 s["exec_per_sec"], s["avg_exec_per_sec"],
+                                                 s["coverage"], s["corpus"],
                                                  s["seconds"], s["runs"], nsig))
     out.append("</table><h2>Over time</h2><div>")
     for col, title in ((1, "executions (cumulative)"), (2, "exec/s"),
