@@ -92,3 +92,11 @@ PLANTED_BUGS = [
     ("AEAD_LENGTHS", "xchacha20poly1305", 100),
     ("AEAD_SG_KEYSTREAM", "chacha20poly1305", 200),
 ]
+
+# Planted constant-time bugs (ci/ct.sh --plant): (NAME, ROW). Building with
+# -DZINC_PLANT_<NAME> adds a secret-dependent branch to backend row ROW,
+# which computes the same results; ci/ct.sh must report ROW, and only
+# rows that run the same code, as failing.
+CT_PLANTED_BUGS = [
+    ("CT_CSWAP", "curve25519-generic64"),
+]

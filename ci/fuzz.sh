@@ -9,6 +9,10 @@
 # path and the ci/reproduce.sh command. The checked-in corpus is only
 # written with --merge. Exit 0 when nothing crashed, 1 when something did,
 # 2 on a usage or build error.
+#
+# --continuous instead fuzzes from a persistent work folder that later runs
+# resume from, goes on after crashes, files them by signature and keeps a
+# status file and an HTML report (ci/continuous.py does the bookkeeping).
 set -u
 ZINC_PROG=fuzz.sh
 # shellcheck source=ci/lib.sh
@@ -18,6 +22,9 @@ usage() {
 	cat <<EOF
 usage: ci/fuzz.sh [-t SECONDS] [-j JOBS] [-e libfuzzer|afl] [-s asan|msan]
                   [--list] [--merge] [TARGET...]
+       ci/fuzz.sh --continuous [-t SECONDS] [-j JOBS] [-s asan|msan] [-w DIR]
+                  [--merge-every SECONDS] [--minimize-time SECONDS]
+                  [--plant NAME] [--merge] [TARGET...]
 
   -t SECONDS   fuzzing time per target (default 30)
   -j JOBS      processes at a time (default: number of CPUs). libFuzzer: one
@@ -32,6 +39,24 @@ usage: ci/fuzz.sh [-t SECONDS] [-j JOBS] [-e libfuzzer|afl] [-s asan|msan]
   TARGET...    some of: $(zinc_fuzz_targets | tr '\n' ' ')(default: all)
 
 Output goes to fuzz-out/<time>/ (or \$ZINC_FUZZ_OUT).
+
+Continuous mode (libFuzzer only; Ctrl-C or SIGTERM stops it cleanly):
+  --continuous fuzz from the work folder's corpora, which every later run
+               resumes from; keep going after crashes (libFuzzer -fork with
+               crashes, OOMs and timeouts ignored; the -j workers are shared
+               out over the targets, at least one each); without -t, until
+               stopped. Crashes are filed by signature (the diagnosis's
+               target, what and impls, or the sanitizer's report type and
+               top frames), one minimised testcase each, with its count and
+               first and last time seen. status.json and report.html are
+               written beside the work folder while it runs.
+  -w DIR       work folder (default fuzz-out/work, or fuzz-out/plant-NAME/work)
+  --merge-every SECONDS  minimise the corpora with -merge=1 this often
+               (default 3600; always at the start of a run)
+  --minimize-time SECONDS  libFuzzer -minimize_crash time for each new
+               signature's testcase (default 60; 0: keep it as found)
+  --plant NAME build with the planted bug NAME of sources.bzl's PLANTED_BUGS
+               (fuzz/planted/README.md), to see the machinery work
 EOF
 }
 
@@ -41,11 +66,16 @@ engine=libfuzzer
 san=asan
 list=0
 merge=0
+continuous=0
+work=
+merge_every=3600
+minimize_time=60
+plant=
 targets=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-t) [ $# -ge 2 ] || zinc_die "-t needs a number of seconds"
-		secs=$2; shift ;;
+		secs=$2 secs_given=$2; shift ;;
 	-j) [ $# -ge 2 ] || zinc_die "-j needs a number of jobs"
 		jobs=$2; shift ;;
 	-e) [ $# -ge 2 ] || zinc_die "-e needs libfuzzer or afl"
@@ -54,6 +84,15 @@ while [ $# -gt 0 ]; do
 		san=$2; shift ;;
 	--list) list=1 ;;
 	--merge) merge=1 ;;
+	--continuous) continuous=1 ;;
+	-w) [ $# -ge 2 ] || zinc_die "-w needs a folder"
+		work=$2; shift ;;
+	--merge-every) [ $# -ge 2 ] || zinc_die "--merge-every needs a number of seconds"
+		merge_every=$2; shift ;;
+	--minimize-time) [ $# -ge 2 ] || zinc_die "--minimize-time needs a number of seconds"
+		minimize_time=$2; shift ;;
+	--plant) [ $# -ge 2 ] || zinc_die "--plant needs a planted bug's name"
+		plant=$2; shift ;;
 	-h|--help) usage; exit 0 ;;
 	--) shift; targets+=("$@"); break ;;
 	-*) usage >&2; zinc_die "unknown option $1" ;;
@@ -61,6 +100,21 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
+if [ "$continuous" = 1 ]; then
+	secs_given=${secs_given:-0}
+	[ "$engine" = afl ] && zinc_die "--continuous runs libFuzzer only (-e afl is not supported in continuous mode)"
+	[[ "$merge_every" =~ ^[0-9]+$ ]] || zinc_die "--merge-every: not a number: $merge_every"
+	[[ "$minimize_time" =~ ^[0-9]+$ ]] || zinc_die "--minimize-time: not a number: $minimize_time"
+	if [ -n "$plant" ]; then
+		zinc_list PLANTED_BUGS | cut -d' ' -f1 | grep -qx -- "$plant" ||
+			zinc_die "--plant: unknown planted bug $plant (known: $(zinc_list PLANTED_BUGS | cut -d' ' -f1 | sort -u | tr '\n' ' '))"
+		[ "$san" = asan ] || zinc_die "--plant builds with ASan + UBSan only"
+	fi
+else
+	for o in "$work" "$plant"; do
+		[ -z "$o" ] || zinc_die "-w and --plant need --continuous"
+	done
+fi
 if ! [[ "$secs" =~ ^[0-9]+$ ]] || [ "$secs" -eq 0 ]; then zinc_die "-t: not a positive number: $secs"; fi
 if ! [[ "$jobs" =~ ^[0-9]+$ ]] || [ "$jobs" -eq 0 ]; then zinc_die "-j: not a positive number: $jobs"; fi
 case "$engine" in libfuzzer|afl) ;; *) zinc_die "-e: unknown engine $engine (libfuzzer or afl)" ;; esac
@@ -97,6 +151,57 @@ if [ "$san" = msan ]; then
 	echo "MemorySanitizer build: generic C only; assembly and the oracle libraries (libsodium, OpenSSL, libb2) are compiled out (-DZINC_NO_ORACLES)"
 	san_configs=(--config=msan-libfuzzer)
 fi
+
+# libFuzzer flags from fuzz/<t>.options ([libfuzzer] section, key = value)
+# and fuzz/<t>.dict.
+libfuzzer_flags() {
+	local t=$1 opt="$ZINC_ROOT/fuzz/$1.options"
+	if [ -f "$opt" ]; then
+		awk -F' *= *' '/^\[/ { s = $0; next }
+			s == "[libfuzzer]" && NF == 2 && $1 !~ /^[#;]/ { gsub(/ /, "", $1); print "-" $1 "=" $2 }' "$opt"
+	fi
+	[ -f "$ZINC_ROOT/fuzz/$t.dict" ] && echo "-dict=$ZINC_ROOT/fuzz/$t.dict"
+}
+
+if [ "$continuous" = 1 ]; then
+	rmdir "$run"
+	out=${ZINC_FUZZ_OUT:-$ZINC_ROOT/fuzz-out}
+	build=normal
+	[ -n "$plant" ] && build=plant:$plant
+	if [ -z "$work" ]; then
+		work=$out/work
+		[ -n "$plant" ] && work=$out/plant-$plant/work
+	fi
+	mkdir -p "$work" 2>/dev/null || zinc_die "cannot create the work folder $work"
+	work=$(cd "$work" && pwd)
+	[ -w "$work" ] || zinc_die "the work folder $work is not writable"
+	[ -w "${work%/*}" ] || zinc_die "cannot write status.json and report.html beside the work folder: ${work%/*} is not writable"
+	build_args=(--root "$ZINC_ROOT" --work "$work" --build "$build")
+	python3 "$ZINC_ROOT/ci/continuous.py" "${build_args[@]}" --check || exit 2
+	log=$(mktemp "${TMPDIR:-/tmp}/zinc-fuzz-build.XXXXXX")
+	args=()
+	if [ -n "$plant" ]; then
+		bdir=$out/plant-build/$plant
+		mkdir -p "$bdir" || zinc_die "cannot create $bdir"
+		echo "building with the planted bug $plant (fuzz/planted/build.sh libfuzzer) ... log: $log"
+		for t in "${targets[@]}"; do
+			"$ZINC_ROOT/fuzz/planted/build.sh" libfuzzer "$plant" "$t" "$bdir/${t}_fuzzer" >>"$log" 2>&1 ||
+				{ tail -n 20 "$log" >&2; zinc_die "$t: build with $plant failed (log: $log)"; }
+			args+=(--target "$t" "$bdir/${t}_fuzzer")
+		done
+	else
+		echo "building (libfuzzer, $san) ... log: $log"
+		lbin=$(zinc_build "$log" "${san_configs[@]}" "${fuzzers[@]}") || exit 2
+		for t in "${targets[@]}"; do args+=(--target "$t" "$lbin/fuzz/${t}_fuzzer"); done
+	fi
+	rm -f "$log"
+	for t in "${targets[@]}"; do
+		while read -r f; do args+=(--flag "$t:$f"); done < <(libfuzzer_flags "$t")
+	done
+	[ "$merge" = 1 ] && args+=(--merge-back)
+	exec python3 "$ZINC_ROOT/ci/continuous.py" "${build_args[@]}" --time "$secs_given" --jobs "$jobs" --merge-every "$merge_every" \
+		--minimize-time "$minimize_time" "${args[@]}"
+fi
 echo "building ($engine, $san) ... log: $run/build.log"
 if [ "$engine" = libfuzzer ] || [ "$merge" = 1 ]; then
 	lbin=$(zinc_build "$run/build.log" "${san_configs[@]}" "${fuzzers[@]}") || exit 2
@@ -112,17 +217,6 @@ if [ "$engine" = afl ]; then
 	export ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0
 	export UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:symbolize=0
 fi
-
-# libFuzzer flags from fuzz/<t>.options ([libfuzzer] section, key = value)
-# and fuzz/<t>.dict.
-libfuzzer_flags() {
-	local t=$1 opt="$ZINC_ROOT/fuzz/$1.options"
-	if [ -f "$opt" ]; then
-		awk -F' *= *' '/^\[/ { s = $0; next }
-			s == "[libfuzzer]" && NF == 2 && $1 !~ /^[#;]/ { gsub(/ /, "", $1); print "-" $1 "=" $2 }' "$opt"
-	fi
-	[ -f "$ZINC_ROOT/fuzz/$t.dict" ] && echo "-dict=$ZINC_ROOT/fuzz/$t.dict"
-}
 
 declare -A pids start stop rc
 per=1

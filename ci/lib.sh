@@ -23,10 +23,10 @@ zinc_die() { printf '%s: %s\n' "${ZINC_PROG:-${0##*/}}" "$*" >&2; exit 2; }
 zinc_install() {
 	local missing=() p sudo=
 	for p in "$@"; do
-		# A plain name is the machine's own architecture: "dpkg -s NAME"
-		# fails as ambiguous once another architecture's copy is installed.
-		case $p in *:*) ;; *) p="$p:$(dpkg --print-architecture)" ;; esac
-		dpkg -s "$p" 2>/dev/null | grep -q '^Status: install ok installed' || missing+=("$p")
+		# With a second architecture installed (arm64, for qemu-user), a
+		# bare name is ambiguous to dpkg: ask for the native one too.
+		dpkg -s "$p" >/dev/null 2>&1 ||
+			dpkg -s "$p:$(dpkg --print-architecture)" >/dev/null 2>&1 || missing+=("$p")
 	done
 	[ ${#missing[@]} -eq 0 ] && return 0
 	[ "$(id -u)" = 0 ] || sudo=sudo
@@ -46,20 +46,22 @@ zinc_need() { zinc_install "$@" || zinc_die "cannot install $*"; }
 ZINC_BUILD_PACKAGES=(clang-19 libclang-rt-19-dev llvm-19 bazel-bootstrap python3
 	libsodium-dev libssl-dev libb2-dev libgcrypt20-dev nettle-dev)
 
-# zinc_list NAME: prints a list from sources.bzl (the one place lists live),
-# one item a line; a dict gives all its values, a tuple its fields
-# separated by spaces, a string itself.
+# zinc_list NAME [KEY...]: prints a list from sources.bzl (the one place
+# lists live), one item a line; a dict gives all its values (or those of the
+# KEYs), a tuple its fields separated by spaces, a string itself.
 zinc_list() {
-	python3 - "$1" "$ZINC_ROOT/sources.bzl" <<'PY'
+	python3 - "$ZINC_ROOT/sources.bzl" "$@" <<'PY'
 import sys
 ns = {}
-exec(open(sys.argv[2]).read(), ns)
-value = ns[sys.argv[1]]
+exec(open(sys.argv[1]).read(), ns)
+value = ns[sys.argv[2]]
 if isinstance(value, str):
     value = [value]
 if isinstance(value, dict):
-    value = [f for files in value.values() for f in files]
-print("\n".join(" ".join(map(str, v)) if isinstance(v, tuple) else v for v in value))
+    keys = sys.argv[3:] or list(value)
+    value = [f for k in keys for f in value.get(k, [])]
+for v in value:
+    print(" ".join(map(str, v)) if isinstance(v, tuple) else v)
 PY
 }
 

@@ -48,6 +48,12 @@ step "gcc builds the library and libzinc.so" \
 	env CC=gcc bazel --output_base="${HOME:-/root}/.cache/zinc-bazel-gcc" build //:zinc //:libzinc.so
 step "OSS-Fuzz build emulation: address + libFuzzer, check_build on every target" \
 	ci/oss-fuzz/check.sh --quick
+step "continuous fuzzing: one signature for a planted bug, resume, clean stop" \
+	ci/continuous_test.sh
+step "constant-time check, quick pass (valgrind memcheck, ci/ct.sh --quick)" ci/ct.sh --quick
+while read -r bug row; do
+	step "constant-time check catches the planted $bug in $row" ci/ct.sh --quick --plant "$bug"
+done < <(zinc_list CT_PLANTED_BUGS)
 [ -x ci/bench.sh ] && step "benchmark still runs (tiny, not timed)" ci/bench.sh --quick
 
 # ci/install.sh into a temporary prefix, a program built with pkg-config and

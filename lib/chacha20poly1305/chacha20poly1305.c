@@ -119,6 +119,7 @@ bool chacha20poly1305_decrypt_with(const struct chacha20_impl *chacha, uint32_t 
 	poly1305_update(&poly, src, ct_len);
 	aead_end(&poly, ad_len, ct_len, tag);
 	ok = !crypto_memneq(tag, src + ct_len, sizeof(tag));
+	ZINC_DECLASSIFY(&ok, sizeof(ok));
 	if (ok) {
 		if (ct_len > h.len)
 			chacha->xor_stream(cc.state, dst + h.len, src + h.len, ct_len - h.len);

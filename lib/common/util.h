@@ -53,6 +53,17 @@ static inline void put_unaligned_le64(uint64_t v, void *p)
 	put_unaligned_le32((uint32_t)(v >> 32), b + 4);
 }
 
+/* The constant-time check (ci/ct.sh builds with -DZINC_CT and runs under
+ * valgrind memcheck, secrets marked undefined): a value computed from
+ * secrets that may be revealed, such as a tag check's verdict, is
+ * declassified before it is branched on. Nothing otherwise. */
+#ifdef ZINC_CT
+#include <valgrind/memcheck.h>
+#define ZINC_DECLASSIFY(p, len) VALGRIND_MAKE_MEM_DEFINED((p), (len))
+#else
+#define ZINC_DECLASSIFY(p, len) ((void)0)
+#endif
+
 /* Test builds (-DZINC_TESTING) count which backend ran; see dispatch tests. */
 #ifdef ZINC_TESTING
 #define ZINC_COUNT_HIT(counter) __atomic_fetch_add(&(counter), 1, __ATOMIC_RELAXED)

@@ -141,6 +141,11 @@ static void fe_cswap(fe f, fe g, unsigned int bit)
 {
 	uint64_t mask = 0 - (uint64_t)bit;
 
+#ifdef ZINC_PLANT_CT_CSWAP
+	/* planted bug for ci/ct.sh's self-test: a branch on the secret bit */
+	if (!swap)
+		return;
+#endif
 	for (int i = 0; i < 5; i++) {
 		uint64_t x = mask & (f[i] ^ g[i]);
 
