@@ -43,6 +43,10 @@ if [ "$bazel_rc" != 0 ] && ! grep -qE '(FAILED|TIMEOUT)' "$log"; then
 fi
 rm -f "$log"
 
+# Eight threads' first calls at once under ThreadSanitizer (lib/common/threads_test.c).
+step "ThreadSanitizer: //:threads_*_test" \
+	bazel test --config=tsan --test_output=errors \
+	$(bazel query 'filter("^//:threads_[a-z0-9_]*test$", tests(//:all))' 2>/dev/null)
 step "gcc builds the library and libzinc.so" \
 	env CC=gcc bazel --output_base="${HOME:-/root}/.cache/zinc-bazel-gcc" build //:zinc //:libzinc.so
 step "OSS-Fuzz build emulation: address + libFuzzer, check_build on every target" \

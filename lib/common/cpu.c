@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "lib/common/cpu.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,8 +67,15 @@ static const char *const feature_names[] = {
 #undef ZINC_CPU_NAME_
 };
 
+/*
+ * Shared words. detected and usable are written once, by init() under
+ * pthread_once, and published by the release store of ready: a thread that
+ * sees ready (acquire) or returns from pthread_once reads them written.
+ * test_mask is an atomic word. No other state is shared between threads.
+ */
 static uint32_t detected, usable, test_mask = ~0u;
 static int ready;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 const char *zinc_cpu_feature_name(unsigned bit)
 {
@@ -115,23 +123,29 @@ static void init(void)
 	__atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
 }
 
-uint32_t zinc_cpu_detected(void)
+/* Every thread's first call comes here; pthread_once makes the others wait
+ * until the first has finished init(). */
+static void ensure_ready(void)
 {
 	if (!__atomic_load_n(&ready, __ATOMIC_ACQUIRE))
-		init();
+		pthread_once(&once, init);
+}
+
+uint32_t zinc_cpu_detected(void)
+{
+	ensure_ready();
 	return detected;
 }
 
 uint32_t zinc_cpu_features(void)
 {
-	if (!__atomic_load_n(&ready, __ATOMIC_ACQUIRE))
-		init();
-	return usable & test_mask;
+	ensure_ready();
+	return usable & __atomic_load_n(&test_mask, __ATOMIC_RELAXED);
 }
 
 void zinc_cpu_set_mask(uint32_t mask)
 {
-	test_mask = mask;
+	__atomic_store_n(&test_mask, mask, __ATOMIC_RELAXED);
 }
 
 void zinc_cpu_format(uint32_t features, char *buf, unsigned size)
