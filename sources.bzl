@@ -21,6 +21,7 @@ LIB_SRCS = {
         "lib/curve25519/curve25519-generic32.c",
         "lib/curve25519/curve25519-generic64.c",
     ],
+    "selftest": ["lib/selftest/selftest.c"],
 }
 
 # Assembly backends, by architecture. Adding one: the .S file here, its row in

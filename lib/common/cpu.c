@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "lib/common/cpu.h"
+#include "lib/selftest/selftest.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -109,10 +110,16 @@ bool zinc_cpu_parse(const char *list, uint32_t *features, const char **bad)
 	return true;
 }
 
+/* Set while this thread runs the start-up self-test inside init(): the
+ * library calls the self-test makes see the features without waiting on
+ * once (which would never return). */
+static _Thread_local bool in_init;
+
 static void init(void)
 {
 	uint32_t off = 0;
 	const char *env = getenv("ZINC_CPU_DISABLE");
+	const char *selftest = getenv("ZINC_SELFTEST");
 
 	detected = detect();
 	/* An unknown name disables nothing rather than guessing; tools that set
@@ -120,6 +127,13 @@ static void init(void)
 	if (env && !zinc_cpu_parse(env, &off, NULL))
 		off = 0;
 	usable = detected & ~off;
+	/* ZINC_SELFTEST=1: the other threads wait in pthread_once until the
+	 * self-test has passed (or the process has aborted). */
+	if (selftest && !strcmp(selftest, "1")) {
+		in_init = true;
+		zinc_selftest_or_abort();
+		in_init = false;
+	}
 	__atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
 }
 
@@ -127,7 +141,7 @@ static void init(void)
  * until the first has finished init(). */
 static void ensure_ready(void)
 {
-	if (!__atomic_load_n(&ready, __ATOMIC_ACQUIRE))
+	if (!__atomic_load_n(&ready, __ATOMIC_ACQUIRE) && !in_init)
 		pthread_once(&once, init);
 }
 

@@ -8,8 +8,10 @@
  * threads race on CPU-feature detection (and the ZINC_CPU_DISABLE parse).
  * Built with --config=tsan, ThreadSanitizer reports any data race.
  *
- *   threads_test [--disable LIST] [--jobs N] [--seed S] [--rounds R]
+ *   threads_test [--disable LIST] [--selftest] [--jobs N] [--seed S] [--rounds R]
  *
+ * --selftest sets ZINC_SELFTEST=1 likewise: the first thread in runs the
+ * self-test inside the detection while the others wait for it.
  * --rounds R runs the whole experiment R times, each in a fresh child
  * process (forked before any zinc call, so each starts undetected): one
  * round catches a race only when two threads' first calls overlap, which
@@ -31,10 +33,11 @@
 #include <zinc/chacha20poly1305.h>
 #include <zinc/curve25519.h>
 #include <zinc/poly1305.h>
+#include <zinc/selftest.h>
 
 #include "lib/common/test.h"
 
-enum { NTHREADS = 8, MAX_LEN = 4200, OUT_SIZE = MAX_LEN + 64 };
+enum { NTHREADS = 8, SELFTEST_THREADS = 2, MAX_LEN = 4200, OUT_SIZE = MAX_LEN + 64 };
 
 /* One kind of job per public function (or group that only makes sense
  * together); the comment says which functions it calls. */
@@ -51,13 +54,14 @@ enum op {
 	OP_X25519,          /* curve25519 */
 	OP_X25519_PUBLIC,   /* curve25519_clamp_secret, curve25519_generate_public */
 	OP_SECRET,          /* curve25519_generate_secret, curve25519_generate_public */
+	OP_SELFTEST,        /* zinc_selftest */
 	NOPS
 };
 
 static const char *const op_names[NOPS] = {
 	"chacha20", "hchacha20", "poly1305", "poly1305 streamed", "chacha20poly1305",
 	"xchacha20poly1305", "blake2s", "blake2s streamed", "blake2s_hmac", "curve25519",
-	"curve25519_generate_public", "curve25519_generate_secret",
+	"curve25519_generate_public", "curve25519_generate_secret", "zinc_selftest",
 };
 
 struct job {
@@ -193,6 +197,10 @@ static size_t run_job(const struct job *job, struct inputs *x, uint8_t *out, uns
 		out[64] = curve25519_generate_public(out + 32, out);
 		*calls = 2;
 		return 65;
+	case OP_SELFTEST:
+		out[0] = zinc_selftest();
+		*calls = 1;
+		return 1;
 	case NOPS:
 		break;
 	}
@@ -247,7 +255,9 @@ static int experiment(size_t njobs, uint32_t seed)
 	rng_state = seed * 2654435761u | 1;
 
 	/* Each thread: every op once in a random order, then random ops. The
-	 * first job of each thread is its first zinc call. */
+	 * first job of each thread is its first zinc call. zinc_selftest costs
+	 * as much as all the rest (tens of ms under TSan), so only the first
+	 * SELFTEST_THREADS threads call it, once each. */
 	for (int t = 0; t < NTHREADS; t++) {
 		enum op order[NOPS];
 
@@ -266,9 +276,13 @@ static int experiment(size_t njobs, uint32_t seed)
 			order[i] = order[j];
 			order[j] = tmp;
 		}
-		for (size_t i = 0; i < njobs; i++)
-			plan(&threads[t].jobs[i], i < NOPS ? order[i] : (enum op)rnd(NOPS),
-			     seed * 1000003u + (uint32_t)(t * 100000 + i) * 7);
+		for (size_t i = 0; i < njobs; i++) {
+			enum op op = i < NOPS ? order[i] : (enum op)rnd(OP_SELFTEST);
+
+			if (op == OP_SELFTEST && t >= SELFTEST_THREADS)
+				op = (enum op)rnd(OP_SELFTEST);
+			plan(&threads[t].jobs[i], op, seed * 1000003u + (uint32_t)(t * 100000 + i) * 7);
+		}
 	}
 
 	pthread_barrier_init(&start, NULL, NTHREADS);
@@ -308,6 +322,8 @@ static int experiment(size_t njobs, uint32_t seed)
 				  "thread %d job %zu (%s, len %zu, split %zu, seed %u): threaded "
 				  "result vs computed alone",
 				  t, i, op_names[job->op], job->len, job->split, job->seed);
+			if (job->op == OP_SELFTEST)
+				CHECK(job->out[0] == 1, "thread %d job %zu: zinc_selftest() failed", t, i);
 			if (job->op == OP_AEAD || job->op == OP_XAEAD)
 				CHECK(job->out[job->len + 16] == 1,
 				      "thread %d job %zu: decrypt verdicts (good tag accepted, bad "
@@ -317,9 +333,10 @@ static int experiment(size_t njobs, uint32_t seed)
 		free(threads[t].jobs);
 	}
 	printf("threads_test: %d threads, %zu jobs each, %lu public calls, %lu results "
-	       "compared, ZINC_CPU_DISABLE=%s\n",
+	       "compared, ZINC_CPU_DISABLE=%s, ZINC_SELFTEST=%s\n",
 	       NTHREADS, njobs, calls, compared,
-	       getenv("ZINC_CPU_DISABLE") ? getenv("ZINC_CPU_DISABLE") : "(unset)");
+	       getenv("ZINC_CPU_DISABLE") ? getenv("ZINC_CPU_DISABLE") : "(unset)",
+	       getenv("ZINC_SELFTEST") ? getenv("ZINC_SELFTEST") : "(unset)");
 	return TEST_SUMMARY("threads_test");
 }
 
@@ -332,6 +349,8 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--disable") && i + 1 < argc) {
 			setenv("ZINC_CPU_DISABLE", argv[++i], 1);
+		} else if (!strcmp(argv[i], "--selftest")) {
+			setenv("ZINC_SELFTEST", "1", 1);
 		} else if (!strcmp(argv[i], "--jobs") && i + 1 < argc) {
 			njobs = strtoul(argv[++i], NULL, 10);
 		} else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
@@ -339,8 +358,8 @@ int main(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) {
 			rounds = (unsigned)strtoul(argv[++i], NULL, 10);
 		} else {
-			fprintf(stderr, "usage: %s [--disable LIST] [--jobs N] [--seed S] [--rounds R]\n",
-				argv[0]);
+			fprintf(stderr, "usage: %s [--disable LIST] [--selftest] [--jobs N] [--seed S] "
+				"[--rounds R]\n", argv[0]);
 			return 2;
 		}
 	}
