@@ -4,7 +4,10 @@
 #   dispatch checks, corpus replay and a seeded random pass of every fuzz target
 #   (all under ASan+UBSan, `bazel test //...`), a gcc build of the library, and
 #   a tiny benchmark run to show it still works. Ends with "N passed, M failed".
-# Options: --slow also runs the 1,000,000-iteration RFC 7748 vector.
+# Options: --slow also runs the 1,000,000-iteration RFC 7748 vector and the
+#   huge-input check (fuzz/huge.c: every row on messages of 2^32 - 1 .. 2^32 +
+#   4097 bytes; tens of minutes). The default run has its 1 MiB form,
+#   //fuzz:huge_quick_test.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . ci/lib.sh
@@ -51,6 +54,11 @@ step "gcc builds the library and libzinc.so" \
 	env CC=gcc bazel --output_base="${HOME:-/root}/.cache/zinc-bazel-gcc" build //:zinc //:libzinc.so
 step "OSS-Fuzz build emulation: address + libFuzzer, check_build on every target" \
 	ci/oss-fuzz/check.sh --quick
+if [ -n "${ZINC_SLOW_TESTS:-}" ]; then
+	# Optimised, not sanitised: each row reads 4 GiB several times.
+	step "huge inputs over 4 GiB through every row (fuzz/huge.c)" \
+		sh -c 'log=$(bazel build //fuzz:huge 2>&1) || { echo "$log"; exit 1; }; bazel-bin/fuzz/huge'
+fi
 [ -x ci/bench.sh ] && step "benchmark still runs (tiny, not timed)" ci/bench.sh --quick
 
 echo
