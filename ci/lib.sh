@@ -23,7 +23,10 @@ zinc_die() { printf '%s: %s\n' "${ZINC_PROG:-${0##*/}}" "$*" >&2; exit 2; }
 zinc_install() {
 	local missing=() p sudo=
 	for p in "$@"; do
-		dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+		# With a foreign architecture added (arm64 cross builds), a name
+		# installed for both is ambiguous to dpkg -s: ask for the native one.
+		dpkg -s "$p" >/dev/null 2>&1 || dpkg -s "$p:$(dpkg --print-architecture)" \
+			>/dev/null 2>&1 || missing+=("$p")
 	done
 	[ ${#missing[@]} -eq 0 ] && return 0
 	[ "$(id -u)" = 0 ] || sudo=sudo
