@@ -5,7 +5,10 @@
 #   (all under ASan+UBSan, `bazel test //...`), a gcc build of the library,
 #   a tiny benchmark run to show it still works, and ci/install.sh into a
 #   temporary prefix with a program built through pkg-config. Ends with "N passed, M failed".
-# Options: --slow also runs the 1,000,000-iteration RFC 7748 vector.
+# Options: --slow also runs the 1,000,000-iteration RFC 7748 vector and the
+#   huge-input check (fuzz/huge.c: every row on messages of 2^32 - 1 .. 2^32 +
+#   4097 bytes; tens of minutes). The default run has its 1 MiB form,
+#   //fuzz:huge_quick_test.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . ci/lib.sh
@@ -44,6 +47,10 @@ if [ "$bazel_rc" != 0 ] && ! grep -qE '(FAILED|TIMEOUT)' "$log"; then
 fi
 rm -f "$log"
 
+# Eight threads' first calls at once under ThreadSanitizer (lib/common/threads_test.c).
+step "ThreadSanitizer: //:threads_*_test" \
+	bazel test --config=tsan --test_output=errors \
+	$(bazel query 'filter("^//:threads_[a-z0-9_]*test$", tests(//:all))' 2>/dev/null)
 step "gcc builds the library and libzinc.so" \
 	env CC=gcc bazel --output_base="${HOME:-/root}/.cache/zinc-bazel-gcc" build //:zinc //:libzinc.so
 step "OSS-Fuzz build emulation: address + libFuzzer, check_build on every target" \
@@ -54,6 +61,11 @@ step "constant-time check, quick pass (valgrind memcheck, ci/ct.sh --quick)" ci/
 while read -r bug row; do
 	step "constant-time check catches the planted $bug in $row" ci/ct.sh --quick --plant "$bug"
 done < <(zinc_list CT_PLANTED_BUGS)
+if [ -n "${ZINC_SLOW_TESTS:-}" ]; then
+	# Optimised, not sanitised: each row reads 4 GiB several times.
+	step "huge inputs over 4 GiB through every row (fuzz/huge.c)" \
+		sh -c 'log=$(bazel build //fuzz:huge 2>&1) || { echo "$log"; exit 1; }; bazel-bin/fuzz/huge'
+fi
 [ -x ci/bench.sh ] && step "benchmark still runs (tiny, not timed)" ci/bench.sh --quick
 
 # ci/install.sh into a temporary prefix, a program built with pkg-config and

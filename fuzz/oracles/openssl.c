@@ -11,6 +11,10 @@
  *   counter with a 64-bit nonce, checked here on 3.0); zinc wraps to 0
  *   without carry. openssl_chacha20 refuses such calls ("counter wraps in
  *   one call"); the targets split at the wrap.
+ * - EVP_EncryptUpdate / EVP_DecryptUpdate / EVP_CipherUpdate take an int
+ *   length: ChaCha20 and ChaCha20-Poly1305 refuse inputs over INT_MAX
+ *   bytes ("longer than INT_MAX"); fuzz/huge.c calls openssl_chacha20 in
+ *   1 GiB pieces. EVP_MAC_update and EVP_Digest take a size_t.
  * - EVP_MAC "POLY1305" takes the 32-byte one-time key; any length.
  * - EVP_chacha20_poly1305: 12-byte IV; AD passed with EVP_EncryptUpdate(NULL
  *   out); tag with EVP_CTRL_AEAD_GET_TAG / SET_TAG; decrypt's final fails on
@@ -44,6 +48,7 @@
 #include <openssl/evp.h>
 #include <openssl/opensslv.h>
 #include <openssl/params.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,6 +76,8 @@ void openssl_list(FILE *out, const char *target)
 	fprintf(out, "  oracle %s (%s)\n", OPENSSL_VERSION_TEXT, target);
 }
 
+#define INT_LENGTH "longer than INT_MAX bytes (EVP cipher calls take an int length)"
+
 static bool chacha20_wraps(uint32_t counter, size_t len)
 {
 	return (uint64_t)counter + (len + 63) / 64 > (1ull << 32);
@@ -83,6 +90,10 @@ bool openssl_chacha20(uint8_t *dst, const uint8_t *src, size_t len, const uint8_
 	int outl;
 
 	init();
+	if (len > INT_MAX) {
+		*why = INT_LENGTH;
+		return false;
+	}
 	if (chacha20_wraps(counter, len)) {
 		*why = "counter wraps in one call (OpenSSL carries into the nonce)";
 		return false;
@@ -139,6 +150,10 @@ bool openssl_chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t l
 	int outl = 0, finl = 0;
 
 	init();
+	if (len > INT_MAX || ad_len > INT_MAX) {
+		*why = INT_LENGTH;
+		return false;
+	}
 	aead_init(1, nonce, key, ad, ad_len);
 	if ((len && EVP_EncryptUpdate(cctx, dst, &outl, src, (int)len) != 1) ||
 	    EVP_EncryptFinal_ex(cctx, dst + outl, &finl) != 1 ||
@@ -159,6 +174,10 @@ bool openssl_chacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src
 	init();
 	if (len < 16) {
 		*why = "ciphertext shorter than a tag";
+		return false;
+	}
+	if (len > INT_MAX || ad_len > INT_MAX) {
+		*why = INT_LENGTH;
 		return false;
 	}
 	mlen = len - 16;

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "lib/common/cpu.h"
+#include "lib/selftest/selftest.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,8 +68,15 @@ static const char *const feature_names[] = {
 #undef ZINC_CPU_NAME_
 };
 
+/*
+ * Shared words. detected and usable are written once, by init() under
+ * pthread_once, and published by the release store of ready: a thread that
+ * sees ready (acquire) or returns from pthread_once reads them written.
+ * test_mask is an atomic word. No other state is shared between threads.
+ */
 static uint32_t detected, usable, test_mask = ~0u;
 static int ready;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 const char *zinc_cpu_feature_name(unsigned bit)
 {
@@ -101,10 +110,16 @@ bool zinc_cpu_parse(const char *list, uint32_t *features, const char **bad)
 	return true;
 }
 
+/* Set while this thread runs the start-up self-test inside init(): the
+ * library calls the self-test makes see the features without waiting on
+ * once (which would never return). */
+static _Thread_local bool in_init;
+
 static void init(void)
 {
 	uint32_t off = 0;
 	const char *env = getenv("ZINC_CPU_DISABLE");
+	const char *selftest = getenv("ZINC_SELFTEST");
 
 	detected = detect();
 	/* An unknown name disables nothing rather than guessing; tools that set
@@ -112,26 +127,39 @@ static void init(void)
 	if (env && !zinc_cpu_parse(env, &off, NULL))
 		off = 0;
 	usable = detected & ~off;
+	/* ZINC_SELFTEST=1: the other threads wait in pthread_once until the
+	 * self-test has passed (or the process has aborted). */
+	if (selftest && !strcmp(selftest, "1")) {
+		in_init = true;
+		zinc_selftest_or_abort();
+		in_init = false;
+	}
 	__atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
+}
+
+/* Every thread's first call comes here; pthread_once makes the others wait
+ * until the first has finished init(). */
+static void ensure_ready(void)
+{
+	if (!__atomic_load_n(&ready, __ATOMIC_ACQUIRE) && !in_init)
+		pthread_once(&once, init);
 }
 
 uint32_t zinc_cpu_detected(void)
 {
-	if (!__atomic_load_n(&ready, __ATOMIC_ACQUIRE))
-		init();
+	ensure_ready();
 	return detected;
 }
 
 uint32_t zinc_cpu_features(void)
 {
-	if (!__atomic_load_n(&ready, __ATOMIC_ACQUIRE))
-		init();
-	return usable & test_mask;
+	ensure_ready();
+	return usable & __atomic_load_n(&test_mask, __ATOMIC_RELAXED);
 }
 
 void zinc_cpu_set_mask(uint32_t mask)
 {
-	test_mask = mask;
+	__atomic_store_n(&test_mask, mask, __ATOMIC_RELAXED);
 }
 
 void zinc_cpu_format(uint32_t features, char *buf, unsigned size)

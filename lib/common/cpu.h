@@ -44,7 +44,8 @@ static inline bool zinc_cpu_have(uint32_t needed)
 	return (zinc_cpu_features() & needed) == needed;
 }
 /* Restricts dispatch to mask & detected features, for tests that drive every
- * subset; ~0u restores. Not thread-safe; not exported by libzinc.so. */
+ * subset; ~0u restores. An atomic word: calls already under way in other
+ * threads may run with the old mask or the new. Not exported by libzinc.so. */
 void zinc_cpu_set_mask(uint32_t mask);
 /* Name of one feature bit ("avx2"), or NULL. */
 const char *zinc_cpu_feature_name(unsigned bit);

@@ -1,0 +1,392 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Many threads making their first zinc calls at the same instant: 8 threads
+ * wait on a barrier, then each runs its own list of jobs (every public
+ * function at least once, the rest at random, random sizes), storing every
+ * result. After they have joined, main computes every job again, alone, and
+ * compares. The library is not called before the barrier opens, so the
+ * threads race on CPU-feature detection (and the ZINC_CPU_DISABLE parse).
+ * Built with --config=tsan, ThreadSanitizer reports any data race.
+ *
+ *   threads_test [--disable LIST] [--selftest] [--jobs N] [--seed S] [--rounds R]
+ *
+ * --selftest sets ZINC_SELFTEST=1 likewise: the first thread in runs the
+ * self-test inside the detection while the others wait for it.
+ * --rounds R runs the whole experiment R times, each in a fresh child
+ * process (forked before any zinc call, so each starts undetected): one
+ * round catches a race only when two threads' first calls overlap, which
+ * on two cores happened in about one round in eight with the racy
+ * detection this test was written against.
+ * --disable sets ZINC_CPU_DISABLE before the threads start (in main, before
+ * any zinc call), so the parse runs inside the race too.
+ */
+#include <pthread.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zinc/blake2s.h>
+#include <zinc/chacha20.h>
+#include <zinc/chacha20poly1305.h>
+#include <zinc/curve25519.h>
+#include <zinc/poly1305.h>
+#include <zinc/selftest.h>
+
+#include "lib/common/test.h"
+
+enum { NTHREADS = 8, SELFTEST_THREADS = 2, MAX_LEN = 4200, OUT_SIZE = MAX_LEN + 64 };
+
+/* One kind of job per public function (or group that only makes sense
+ * together); the comment says which functions it calls. */
+enum op {
+	OP_CHACHA20,        /* chacha20_init, chacha20 (two calls) */
+	OP_HCHACHA20,       /* hchacha20 */
+	OP_POLY1305,        /* poly1305 */
+	OP_POLY1305_STREAM, /* poly1305_init, poly1305_update (two), poly1305_final */
+	OP_AEAD,            /* chacha20poly1305_encrypt, _decrypt (good and bad tag) */
+	OP_XAEAD,           /* xchacha20poly1305_encrypt, _decrypt (good and bad tag) */
+	OP_BLAKE2S,         /* blake2s */
+	OP_BLAKE2S_STREAM,  /* blake2s_init or blake2s_init_key, _update (two), _final */
+	OP_HMAC,            /* blake2s_hmac */
+	OP_X25519,          /* curve25519 */
+	OP_X25519_PUBLIC,   /* curve25519_clamp_secret, curve25519_generate_public */
+	OP_SECRET,          /* curve25519_generate_secret, curve25519_generate_public */
+	OP_SELFTEST,        /* zinc_selftest */
+	NOPS
+};
+
+static const char *const op_names[NOPS] = {
+	"chacha20", "hchacha20", "poly1305", "poly1305 streamed", "chacha20poly1305",
+	"xchacha20poly1305", "blake2s", "blake2s streamed", "blake2s_hmac", "curve25519",
+	"curve25519_generate_public", "curve25519_generate_secret", "zinc_selftest",
+};
+
+struct job {
+	enum op op;
+	size_t len, ad_len, split, keylen, outlen;
+	uint32_t seed;
+	uint8_t out[OUT_SIZE];  /* what the thread computed */
+	size_t out_len;
+	unsigned calls;         /* public calls the job made */
+};
+
+struct thread {
+	pthread_t id;
+	struct job *jobs;
+	size_t njobs;
+};
+
+static pthread_barrier_t start;
+
+/* xorshift32 for the job plan (main only, before the threads start). */
+static uint32_t rng_state;
+static uint32_t rnd(uint32_t bound)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 17;
+	rng_state ^= rng_state << 5;
+	return rng_state % bound;
+}
+
+struct inputs {
+	uint8_t key[96], nonce[24], in[MAX_LEN], ad[64];
+};
+
+/* The inputs of a job come from its seed alone, so main can run it again. */
+static void prepare(const struct job *job, struct inputs *x)
+{
+	test_fill(x->key, sizeof(x->key), job->seed);
+	test_fill(x->nonce, sizeof(x->nonce), job->seed + 1);
+	test_fill(x->in, job->len, job->seed + 2);
+	test_fill(x->ad, job->ad_len, job->seed + 3);
+}
+
+/* Runs one job into out; returns the number of bytes written and counts
+ * the public calls in *calls. */
+static size_t run_job(const struct job *job, struct inputs *x, uint8_t *out, unsigned *calls)
+{
+	uint8_t *key = x->key, *nonce = x->nonce, *in = x->in, *ad = x->ad;
+	uint8_t buf[MAX_LEN + 16];
+	size_t n = job->len;
+
+	*calls = 0;
+	switch (job->op) {
+	case OP_CHACHA20: {
+		struct chacha20_ctx ctx;
+
+		chacha20_init(&ctx, key, nonce, job->seed);
+		chacha20(&ctx, out, in, job->split);
+		chacha20(&ctx, out + job->split, in + job->split, n - job->split);
+		*calls = 3;
+		return n;
+	}
+	case OP_HCHACHA20:
+		hchacha20(out, nonce, key);
+		*calls = 1;
+		return HCHACHA20_OUT_SIZE;
+	case OP_POLY1305:
+		poly1305(out, in, n, key);
+		*calls = 1;
+		return POLY1305_MAC_SIZE;
+	case OP_POLY1305_STREAM: {
+		struct poly1305_ctx ctx;
+
+		poly1305_init(&ctx, key);
+		poly1305_update(&ctx, in, job->split);
+		poly1305_update(&ctx, in + job->split, n - job->split);
+		poly1305_final(&ctx, out);
+		*calls = 4;
+		return POLY1305_MAC_SIZE;
+	}
+	case OP_AEAD:
+	case OP_XAEAD: {
+		bool x = job->op == OP_XAEAD;
+		bool good, bad;
+
+		if (x)
+			xchacha20poly1305_encrypt(out, in, n, ad, job->ad_len, nonce, key);
+		else
+			chacha20poly1305_encrypt(out, in, n, ad, job->ad_len, nonce, key);
+		good = x ? xchacha20poly1305_decrypt(buf, out, n + 16, ad, job->ad_len, nonce, key)
+			 : chacha20poly1305_decrypt(buf, out, n + 16, ad, job->ad_len, nonce, key);
+		good = good && !memcmp(buf, in, n);
+		out[n] ^= 1; /* the tag's first byte */
+		bad = x ? xchacha20poly1305_decrypt(buf, out, n + 16, ad, job->ad_len, nonce, key)
+			: chacha20poly1305_decrypt(buf, out, n + 16, ad, job->ad_len, nonce, key);
+		out[n] ^= 1;
+		out[n + 16] = good && !bad; /* decrypt verdicts are part of the result */
+		*calls = 3;
+		return n + 17;
+	}
+	case OP_BLAKE2S:
+		out[job->outlen] = blake2s(out, in, key, job->outlen, n, job->keylen);
+		*calls = 1;
+		return job->outlen + 1;
+	case OP_BLAKE2S_STREAM: {
+		struct blake2s_state st;
+		bool ok = job->keylen ? blake2s_init_key(&st, job->outlen, key, job->keylen)
+				      : blake2s_init(&st, job->outlen);
+
+		blake2s_update(&st, in, job->split);
+		blake2s_update(&st, in + job->split, n - job->split);
+		blake2s_final(&st, out);
+		out[job->outlen] = ok;
+		*calls = 4;
+		return job->outlen + 1;
+	}
+	case OP_HMAC:
+		blake2s_hmac(out, in, key, n, job->keylen);
+		*calls = 1;
+		return BLAKE2S_HASH_SIZE;
+	case OP_X25519:
+		out[32] = curve25519(out, key, in);
+		*calls = 1;
+		return 33;
+	case OP_X25519_PUBLIC:
+		curve25519_clamp_secret(key);
+		out[32] = curve25519_generate_public(out, key);
+		*calls = 2;
+		return 33;
+	case OP_SECRET:
+		/* Random: main checks the secret is clamped and recomputes the
+		 * public key from it. */
+		curve25519_generate_secret(out);
+		out[64] = curve25519_generate_public(out + 32, out);
+		*calls = 2;
+		return 65;
+	case OP_SELFTEST:
+		out[0] = zinc_selftest();
+		*calls = 1;
+		return 1;
+	case NOPS:
+		break;
+	}
+	abort();
+}
+
+static void *thread_main(void *arg)
+{
+	struct thread *t = arg;
+	struct inputs x;
+
+	/* The first job's inputs are ready before the barrier, so that its
+	 * first zinc call follows the barrier at once in every thread. */
+	prepare(&t->jobs[0], &x);
+	pthread_barrier_wait(&start);
+	for (size_t i = 0; i < t->njobs; i++) {
+		struct job *job = &t->jobs[i];
+
+		if (i)
+			prepare(job, &x);
+		job->out_len = run_job(job, &x, job->out, &job->calls);
+	}
+	return NULL;
+}
+
+static void plan(struct job *job, enum op op, uint32_t seed)
+{
+	memset(job, 0, sizeof(*job));
+	job->op = op;
+	job->seed = seed;
+	/* Mostly short (where dispatch thresholds sit), some up to MAX_LEN. */
+	job->len = rnd(4) ? rnd(700) : rnd(MAX_LEN + 1);
+	if (op == OP_X25519)
+		job->len = 32; /* the point */
+	job->split = job->len ? rnd((uint32_t)job->len + 1) : 0;
+	if (op == OP_CHACHA20)
+		job->split &= ~(size_t)63; /* whole blocks before the second call */
+	job->ad_len = rnd(65);
+	job->keylen = rnd(33);
+	job->outlen = 1 + rnd(32);
+	if (op == OP_HMAC)
+		job->keylen = rnd(33) * 3; /* also keys longer than a block */
+}
+
+static int experiment(size_t njobs, uint32_t seed)
+{
+	struct thread threads[NTHREADS];
+	unsigned long calls = 0, compared = 0;
+	static uint8_t again[OUT_SIZE];
+	static struct inputs x;
+
+	rng_state = seed * 2654435761u | 1;
+
+	/* Each thread: every op once in a random order, then random ops. The
+	 * first job of each thread is its first zinc call. zinc_selftest costs
+	 * as much as all the rest (tens of ms under TSan), so only the first
+	 * SELFTEST_THREADS threads call it, once each. */
+	for (int t = 0; t < NTHREADS; t++) {
+		enum op order[NOPS];
+
+		threads[t].njobs = njobs;
+		threads[t].jobs = calloc(njobs, sizeof(struct job));
+		if (!threads[t].jobs) {
+			fprintf(stderr, "threads_test: out of memory\n");
+			return 2;
+		}
+		for (int i = 0; i < NOPS; i++)
+			order[i] = (enum op)i;
+		for (int i = NOPS - 1; i > 0; i--) {
+			uint32_t j = rnd((uint32_t)i + 1);
+			enum op tmp = order[i];
+
+			order[i] = order[j];
+			order[j] = tmp;
+		}
+		for (size_t i = 0; i < njobs; i++) {
+			enum op op = i < NOPS ? order[i] : (enum op)rnd(OP_SELFTEST);
+
+			if (op == OP_SELFTEST && t >= SELFTEST_THREADS)
+				op = (enum op)rnd(OP_SELFTEST);
+			plan(&threads[t].jobs[i], op, seed * 1000003u + (uint32_t)(t * 100000 + i) * 7);
+		}
+	}
+
+	pthread_barrier_init(&start, NULL, NTHREADS);
+	for (int t = 0; t < NTHREADS; t++)
+		if (pthread_create(&threads[t].id, NULL, thread_main, &threads[t])) {
+			fprintf(stderr, "threads_test: pthread_create failed\n");
+			return 2;
+		}
+	for (int t = 0; t < NTHREADS; t++)
+		pthread_join(threads[t].id, NULL);
+	pthread_barrier_destroy(&start);
+
+	/* Every result again, one thread, after the fact. */
+	for (int t = 0; t < NTHREADS; t++) {
+		for (size_t i = 0; i < njobs; i++) {
+			struct job *job = &threads[t].jobs[i];
+			unsigned c;
+			size_t n;
+
+			calls += job->calls;
+			if (job->op == OP_SECRET) {
+				const uint8_t *s = job->out;
+
+				CHECK((s[0] & 7) == 0 && (s[31] & 0xc0) == 0x40,
+				      "thread %d job %zu: generated secret not clamped", t, i);
+				again[32] = curve25519_generate_public(again, s);
+				CHECK_MEM(again, job->out + 32, 33,
+					  "thread %d job %zu: public key of the generated secret", t,
+					  i);
+				compared++;
+				continue;
+			}
+			prepare(job, &x);
+			n = run_job(job, &x, again, &c);
+			CHECK(n == job->out_len, "thread %d job %zu: length", t, i);
+			CHECK_MEM(job->out, again, n,
+				  "thread %d job %zu (%s, len %zu, split %zu, seed %u): threaded "
+				  "result vs computed alone",
+				  t, i, op_names[job->op], job->len, job->split, job->seed);
+			if (job->op == OP_SELFTEST)
+				CHECK(job->out[0] == 1, "thread %d job %zu: zinc_selftest() failed", t, i);
+			if (job->op == OP_AEAD || job->op == OP_XAEAD)
+				CHECK(job->out[job->len + 16] == 1,
+				      "thread %d job %zu: decrypt verdicts (good tag accepted, bad "
+				      "rejected)", t, i);
+			compared++;
+		}
+		free(threads[t].jobs);
+	}
+	printf("threads_test: %d threads, %zu jobs each, %lu public calls, %lu results "
+	       "compared, ZINC_CPU_DISABLE=%s, ZINC_SELFTEST=%s\n",
+	       NTHREADS, njobs, calls, compared,
+	       getenv("ZINC_CPU_DISABLE") ? getenv("ZINC_CPU_DISABLE") : "(unset)",
+	       getenv("ZINC_SELFTEST") ? getenv("ZINC_SELFTEST") : "(unset)");
+	return TEST_SUMMARY("threads_test");
+}
+
+int main(int argc, char **argv)
+{
+	size_t njobs = 40;
+	uint32_t seed = 1;
+	unsigned rounds = 1, bad = 0;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--disable") && i + 1 < argc) {
+			setenv("ZINC_CPU_DISABLE", argv[++i], 1);
+		} else if (!strcmp(argv[i], "--selftest")) {
+			setenv("ZINC_SELFTEST", "1", 1);
+		} else if (!strcmp(argv[i], "--jobs") && i + 1 < argc) {
+			njobs = strtoul(argv[++i], NULL, 10);
+		} else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
+			seed = (uint32_t)strtoul(argv[++i], NULL, 10);
+		} else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) {
+			rounds = (unsigned)strtoul(argv[++i], NULL, 10);
+		} else {
+			fprintf(stderr, "usage: %s [--disable LIST] [--selftest] [--jobs N] [--seed S] "
+				"[--rounds R]\n", argv[0]);
+			return 2;
+		}
+	}
+	if (njobs < NOPS) {
+		fprintf(stderr, "threads_test: --jobs must be at least %d (every function)\n", NOPS);
+		return 2;
+	}
+	if (rounds <= 1)
+		return experiment(njobs, seed);
+	for (unsigned r = 0; r < rounds; r++) {
+		int status;
+		pid_t pid;
+
+		fflush(NULL);
+		pid = fork();
+		if (pid < 0) {
+			perror("threads_test: fork");
+			return 2;
+		}
+		if (!pid)
+			exit(experiment(njobs, seed + r)); /* exit: sanitizers report at exit */
+		if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+		    WEXITSTATUS(status)) {
+			fprintf(stderr, "threads_test: round %u (seed %u) failed\n", r, seed + r);
+			bad++;
+		}
+	}
+	printf("threads_test: %u rounds in fresh processes, %u failed\n", rounds, bad);
+	return bad ? 1 : 0;
+}
