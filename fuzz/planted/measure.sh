@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # The libFuzzer benchmark of fuzz/planted/README.md (not a test): for every
 # entry of PLANTED_BUGS in sources.bzl, builds the target's libFuzzer binary with
