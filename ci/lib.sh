@@ -42,18 +42,20 @@ zinc_need() { zinc_install "$@" || zinc_die "cannot install $*"; }
 ZINC_BUILD_PACKAGES=(clang-19 libclang-rt-19-dev llvm-19 bazel-bootstrap python3
 	libsodium-dev libssl-dev libb2-dev)
 
-# zinc_list NAME: prints a list from sources.bzl (the one place lists live),
-# one item a line; a dict gives all its values, a tuple its fields
-# separated by spaces.
+# zinc_list NAME [KEY]: prints a list from sources.bzl (the one place lists
+# live), one item a line; a dict gives all its values (or those of KEY), a
+# tuple its fields separated by spaces.
 zinc_list() {
-	python3 - "$1" "$ZINC_ROOT/sources.bzl" <<'PY'
+	python3 - "$ZINC_ROOT/sources.bzl" "$@" <<'PY'
 import sys
 ns = {}
-exec(open(sys.argv[2]).read(), ns)
-value = ns[sys.argv[1]]
+exec(open(sys.argv[1]).read(), ns)
+value = ns[sys.argv[2]]
 if isinstance(value, dict):
-    value = [f for files in value.values() for f in files]
-print("\n".join(" ".join(map(str, v)) if isinstance(v, tuple) else v for v in value))
+    keys = sys.argv[3:] or list(value)
+    value = [f for k in keys for f in value[k]]
+for v in value:
+    print(" ".join(map(str, v)) if isinstance(v, tuple) else v)
 PY
 }
 

@@ -1,0 +1,245 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# The arm64 build of zinc on an x86-64 machine: cross-compiled with Debian's
+# gcc-aarch64-linux-gnu and run under qemu-user (README "arm64").
+#
+# Sources come from sources.bzl (LIB_SRCS, ASM_SRCS["arm64"], FUZZ_SRCS,
+# ORACLE_SRCS, FUZZ_TARGETS), as for Bazel and ci/oss-fuzz/build.sh; the
+# test programs are found the way BUILD finds them (lib/*/*_test.c, the
+# arm64 ABI check, the vectors runner). Everything is linked statically
+# (libsodium, OpenSSL and libb2 from their :arm64 multiarch packages) with
+# UndefinedBehaviorSanitizer in trap mode (no runtime library needed).
+# AddressSanitizer does not run under qemu-user; the fuzz harness's guard
+# pages still catch out-of-bounds accesses by the assembly.
+#
+# Then, unless --build: every unit test, the ABI check, the vectors runner
+# (with every feature and with ZINC_CPU_DISABLE=neon), and each fuzz
+# target's standalone driver over corpus/<t>/ (regressions included) and
+# --random N inputs, all under qemu-aarch64. Ends with "N passed, M failed"
+# (programs), after the sum of the programs' own assertion counts.
+# Exit 0 when everything passed, 1 when something failed, 2 on a usage,
+# install or build error.
+set -u
+ZINC_PROG=arm64.sh
+# shellcheck source=ci/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+usage() {
+	cat <<EOF
+usage: ci/arm64.sh [--build] [--random N] [--counts FILE] [--plant NAME]
+
+  --build        build only (into \$ZINC_ARM64_OUT, default arm64-out/)
+  --random N     seeded random inputs per fuzz target (default 2000)
+  --counts FILE  also write "programs-passed programs-failed
+                 assertions-passed assertions-failed" to FILE (ci/test.sh)
+  --plant NAME   build with -DZINC_PLANT_NAME (one of PLANTED_BUGS_ARM64 in
+                 sources.bzl) and check that its fuzz target catches it
+EOF
+}
+
+random=2000
+build_only=0
+counts=
+plant=
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--build) build_only=1 ;;
+	--random) [ $# -ge 2 ] || zinc_die "--random needs a number"
+		random=$2; shift ;;
+	--counts) [ $# -ge 2 ] || zinc_die "--counts needs a file"
+		counts=$2; shift ;;
+	--plant) [ $# -ge 2 ] || zinc_die "--plant needs a planted bug's name"
+		plant=$2; shift ;;
+	-h|--help) usage; exit 0 ;;
+	*) usage >&2; zinc_die "unknown argument $1" ;;
+	esac
+	shift
+done
+[[ "$random" =~ ^[0-9]+$ ]] || zinc_die "--random: not a number: $random"
+
+ZINC_ARM64_PACKAGES=(gcc-aarch64-linux-gnu qemu-user python3
+	libsodium-dev:arm64 libssl-dev:arm64 libb2-dev:arm64)
+CC=${ZINC_ARM64_CC:-aarch64-linux-gnu-gcc}
+QEMU=(qemu-aarch64 -L /usr/aarch64-linux-gnu)
+OUT=${ZINC_ARM64_OUT:-$ZINC_ROOT/arm64-out}
+
+# The :arm64 packages need the architecture known to dpkg first.
+install_arm64() {
+	local sudo=
+	[ "$(id -u)" = 0 ] || sudo=sudo
+	if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+		zinc_say "dpkg --add-architecture arm64"
+		$sudo dpkg --add-architecture arm64 && $sudo apt-get update -qq >&2 ||
+			zinc_die "cannot add the arm64 architecture to dpkg"
+	fi
+	zinc_need "${ZINC_ARM64_PACKAGES[@]}"
+}
+install_arm64
+
+planted_target=
+if [ -n "$plant" ]; then
+	planted_target=$(zinc_list PLANTED_BUGS_ARM64 | awk -v b="$plant" '$1 == b { print $2 " " $3 }')
+	[ -n "$planted_target" ] ||
+		zinc_die "unknown planted bug $plant (PLANTED_BUGS_ARM64: $(zinc_list PLANTED_BUGS_ARM64 | awk '{ print $1 }' | tr '\n' ' '))"
+	OUT=$OUT-plant-$(echo "$plant" | tr 'A-Z' 'a-z')
+fi
+
+# ---- build ----
+CFLAGS=(-std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter
+	-fsanitize=undefined -fsanitize-undefined-trap-on-error
+	-I"$ZINC_ROOT" -I"$ZINC_ROOT/include" -DZINC_TESTING -DZINC_ASM_ARM64)
+[ -n "$plant" ] && CFLAGS+=(-DZINC_PLANT_"$plant")
+LIBS=(-lpthread)
+
+mkdir -p "$OUT/obj" "$OUT/bin" || zinc_die "cannot create $OUT"
+buildlog=$OUT/build.log
+: >"$buildlog"
+
+# obj SRC: the object file of SRC.
+obj() { echo "$OUT/obj/$(echo "${1%.*}" | tr / _).o"; }
+
+# compile SRC...: every SRC to its object, two at a time.
+compile() {
+	local src pids=() bad=0 p
+	for src in "$@"; do
+		[ -f "$ZINC_ROOT/$src" ] || zinc_die "missing source $src (listed in sources.bzl?)"
+		"$CC" "${CFLAGS[@]}" -c "$ZINC_ROOT/$src" -o "$(obj "$src")" >>"$buildlog" 2>&1 &
+		pids+=($!)
+		if [ ${#pids[@]} -ge "$(nproc)" ]; then
+			wait "${pids[0]}" || bad=1
+			pids=("${pids[@]:1}")
+		fi
+	done
+	for p in "${pids[@]}"; do wait "$p" || bad=1; done
+	if [ $bad = 1 ]; then
+		cat "$buildlog" >&2
+		zinc_die "compile failed (log: $buildlog)"
+	fi
+}
+
+# link NAME SRC...: bin/NAME from the sources' objects and the libraries.
+link() {
+	local name=$1 objs=() s
+	shift
+	for s in "$@"; do objs+=("$(obj "$s")"); done
+	"$CC" -static "${CFLAGS[@]}" "${objs[@]}" "$OUT/libzinc_testing.a" "${LIBS[@]}" \
+		-o "$OUT/bin/$name" >>"$buildlog" 2>&1 ||
+		{ cat "$buildlog" >&2; zinc_die "link of $name failed (log: $buildlog)"; }
+}
+
+mapfile -t lib_srcs < <(zinc_list LIB_SRCS; zinc_list ASM_SRCS arm64)
+mapfile -t harness_srcs < <(zinc_list FUZZ_SRCS; zinc_list ORACLE_SRCS)
+mapfile -t targets < <(zinc_fuzz_targets)
+unit_tests=()
+for f in "$ZINC_ROOT"/lib/*/*_test.c; do unit_tests+=("${f#"$ZINC_ROOT"/}"); done
+test_srcs=("${unit_tests[@]}"
+	vectors/vectors_test.c vectors/vectors.c fuzz/standalone.c)
+for t in "${targets[@]}"; do test_srcs+=("fuzz/${t}_fuzzer.c"); done
+
+echo "== arm64: cross-compiling with $CC into $OUT"
+echo "   assembly: $(zinc_list ASM_SRCS arm64 | tr '\n' ' ')"
+compile "${lib_srcs[@]}" "${harness_srcs[@]}" "${test_srcs[@]}"
+rm -f "$OUT/libzinc_testing.a"
+lib_objs=()
+for s in "${lib_srcs[@]}" "${harness_srcs[@]}"; do lib_objs+=("$(obj "$s")"); done
+# Each oracle adapter is linked with its static library and then keeps only
+# its own global symbols, as ci/oss-fuzz/build.sh does: libcrypto.a has a
+# global poly1305_init of its own.
+declare -A archive=([libsodium]=libsodium.a [openssl]=libcrypto.a [libb2]=libb2.a)
+for lib in "${!archive[@]}"; do
+	a=/usr/lib/aarch64-linux-gnu/${archive[$lib]}
+	[ -f "$a" ] || zinc_die "missing $a (from the $lib :arm64 -dev package)"
+	# Debian's arm64 libb2 is a single-implementation build: it exports
+	# blake2s_* without the _ref variants fuzz/oracles/libb2.c calls
+	# (the names it shares with zinc are the reason it calls those).
+	if [ "$lib" = libb2 ] && ! aarch64-linux-gnu-nm -g --defined-only "$a" | grep -q ' blake2s_ref$'; then
+		renames=()
+		for f in blake2s blake2s_init blake2s_init_key blake2s_init_param blake2s_update blake2s_final; do
+			renames+=(--redefine-sym "$f=${f}_ref")
+		done
+		aarch64-linux-gnu-objcopy "${renames[@]}" "$a" "$OUT/libb2_ref.a" ||
+			zinc_die "cannot rename libb2's symbols"
+		a=$OUT/libb2_ref.a
+	fi
+	for s in $(zinc_list ORACLE_SRCS "$lib"); do
+		o=$(obj "$s")
+		aarch64-linux-gnu-nm -g --defined-only "$o" | awk '{ print $3 }' >"$o.keep"
+		aarch64-linux-gnu-ld -r -o "$o.all" "$o" "$a" &&
+			aarch64-linux-gnu-objcopy --keep-global-symbols="$o.keep" "$o.all" "$o" ||
+			zinc_die "cannot fold $a into $o"
+	done
+done
+aarch64-linux-gnu-ar rcs "$OUT/libzinc_testing.a" "${lib_objs[@]}" ||
+	zinc_die "ar failed"
+for f in "${unit_tests[@]}"; do
+	n=${f##*/}; n=${n%.c}
+	# BUILD names lib/chacha20/dispatch_test.c chacha20_dispatch_test.
+	[ "$n" = dispatch_test ] && n=$(basename "$(dirname "$f")")_dispatch_test
+	link "$n" "$f"
+done
+
+link vectors_test vectors/vectors_test.c vectors/vectors.c
+for t in "${targets[@]}"; do
+	link "${t}_standalone" "fuzz/${t}_fuzzer.c" fuzz/standalone.c
+done
+# Compiler warnings (not the linker's about glibc functions in static links).
+grep -A4 -E '^[^ ]+:[0-9]+:[0-9]+: warning:' "$buildlog" >&2
+echo "   built: $(ls "$OUT/bin" | tr '\n' ' ')"
+[ $build_only = 1 ] && exit 0
+
+# ---- a planted bug: its target must catch it ----
+if [ -n "$plant" ]; then
+	read -r t n <<<"$planted_target"
+	echo "== arm64: planted bug $plant, ${t}_standalone --random $n"
+	if "${QEMU[@]}" "$OUT/bin/${t}_standalone" --random "$n" --seed 1 >"$OUT/plant.log" 2>&1; then
+		cat "$OUT/plant.log"
+		echo "FAILED: $t did not catch planted bug $plant in $n inputs"
+		exit 1
+	fi
+	grep -m1 -A3 -i 'mismatch' "$OUT/plant.log"
+	echo "caught: $t found planted bug $plant"
+	exit 0
+fi
+
+# ---- run ----
+passed=0 failed=0 checks_passed=0 checks_failed=0
+# run LABEL ENV-ASSIGNMENTS... -- PROGRAM ARGS...: one counted program under qemu.
+run() {
+	local label=$1 envs=() log rc p f
+	shift
+	while [ "$1" != -- ]; do envs+=("$1"); shift; done
+	shift
+	log=$OUT/run-$(echo "$label" | tr ' /=,' '____').log
+	echo "== arm64: $label"
+	(cd "$ZINC_ROOT" && env "${envs[@]}" "${QEMU[@]}" "$OUT/bin/$1" "${@:2}") >"$log" 2>&1
+	rc=$?
+	grep -E '^[A-Za-z0-9_./-]+: (ran [0-9]+ inputs|[0-9]+ passed)|skipped|has no|not compared|compiled out' "$log" | sed 's/^/   /'
+	p=$(grep -hE '^[A-Za-z0-9_./-]+: [0-9]+ passed, [0-9]+ failed$' "$log" | awk '{s += $2} END {print s + 0}')
+	f=$(grep -hE '^[A-Za-z0-9_./-]+: [0-9]+ passed, [0-9]+ failed$' "$log" | awk '{s += $4} END {print s + 0}')
+	checks_passed=$((checks_passed + p)); checks_failed=$((checks_failed + f))
+	if [ $rc = 0 ]; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+		tail -n 30 "$log"
+		echo "FAILED (exit $rc): $label (log: $log)"
+	fi
+}
+
+start=$(date +%s)
+for f in "${unit_tests[@]}"; do
+	n=${f##*/}; n=${n%.c}
+	[ "$n" = dispatch_test ] && n=$(basename "$(dirname "$f")")_dispatch_test
+	run "$n" -- "$n"
+done
+run "vectors_test (every row, every feature subset)" -- vectors_test vectors
+run "vectors_test with ZINC_CPU_DISABLE=neon" ZINC_CPU_DISABLE=neon -- vectors_test vectors
+for t in "${targets[@]}"; do
+	run "${t}_standalone corpus/$t" -- "${t}_standalone" "corpus/$t"
+	run "${t}_standalone --random $random" -- "${t}_standalone" --random "$random" --seed 1
+done
+echo "arm64 run under qemu took $(($(date +%s) - start)) s"
+echo "arm64 assertions inside the test programs: $checks_passed passed, $checks_failed failed"
+echo "arm64: $passed passed, $failed failed"
+[ -n "$counts" ] && echo "$passed $failed $checks_passed $checks_failed" >"$counts"
+[ "$failed" = 0 ]
