@@ -34,6 +34,7 @@ ASM_SRCS = {
     ],
     "arm64": [
         "arch/arm64/chacha20-neon.S",
+        "arch/arm64/poly1305-arm64.S",
     ],
 }
 

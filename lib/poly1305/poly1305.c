@@ -12,6 +12,13 @@
 #include "lib/common/util.h"
 #include "lib/poly1305/poly1305.h"
 
+#ifdef ZINC_ASM_ARM64
+/* arch/arm64/poly1305-arm64.S */
+void poly1305_arm64_init(void *state, const uint8_t r[16]);
+void poly1305_arm64_blocks(void *state, const uint8_t *in, size_t len, uint32_t padbit);
+void poly1305_arm64_emit(void *state, uint8_t mac[POLY1305_MAC_SIZE], const uint32_t s[4]);
+#endif
+
 const struct poly1305_impl poly1305_impls[] = {
 	{ "poly1305-donna32", 0, 0, poly1305_donna32_init, poly1305_donna32_blocks,
 	  poly1305_donna32_emit },
@@ -21,6 +28,10 @@ const struct poly1305_impl poly1305_impls[] = {
 #endif
 #ifdef ZINC_ASM_X86_64
 	/* x86-64 assembly rows go here, least preferred first. */
+#endif
+#ifdef ZINC_ASM_ARM64
+	{ "poly1305-arm64", 0, 0, poly1305_arm64_init, poly1305_arm64_blocks,
+	  poly1305_arm64_emit },
 #endif
 };
 
