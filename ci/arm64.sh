@@ -132,7 +132,7 @@ mapfile -t harness_srcs < <(zinc_list FUZZ_SRCS; zinc_list ORACLE_SRCS)
 mapfile -t targets < <(zinc_fuzz_targets)
 unit_tests=()
 for f in "$ZINC_ROOT"/lib/*/*_test.c; do unit_tests+=("${f#"$ZINC_ROOT"/}"); done
-test_srcs=("${unit_tests[@]}"
+test_srcs=("${unit_tests[@]}" arch/arm64/abi_test.c arch/arm64/abi-check.S
 	vectors/vectors_test.c vectors/vectors.c fuzz/standalone.c)
 if [ -n "$plant" ]; then # only the target that must catch it
 	unit_tests=()
@@ -183,7 +183,10 @@ for f in "${unit_tests[@]}"; do
 	link "$n" "$f"
 done
 
-[ -n "$plant" ] || link vectors_test vectors/vectors_test.c vectors/vectors.c
+if [ -z "$plant" ]; then
+	link abi_test arch/arm64/abi_test.c arch/arm64/abi-check.S
+	link vectors_test vectors/vectors_test.c vectors/vectors.c
+fi
 # bin/qemu/NAME runs bin/NAME under qemu-aarch64, for the scripts that run
 # a program by its path (fuzz/planted/check.sh, ci/fuzz.sh, ci/reproduce.sh).
 mkdir -p "$OUT/bin/qemu"
@@ -234,7 +237,7 @@ run() {
 }
 
 start=$(date +%s)
-for f in "${unit_tests[@]}"; do
+for f in "${unit_tests[@]}" abi_test; do
 	n=${f##*/}; n=${n%.c}
 	[ "$n" = dispatch_test ] && n=$(basename "$(dirname "$f")")_dispatch_test
 	run "$n" -- "$n"
