@@ -15,8 +15,9 @@
 # Then, unless --build: every unit test, the ABI check, the vectors runner
 # (with every feature and with ZINC_CPU_DISABLE=neon), and each fuzz
 # target's standalone driver over corpus/<t>/ (regressions included) and
-# --random N inputs, all under qemu-aarch64. Ends with "N passed, M failed"
-# (programs), after the sum of the programs' own assertion counts.
+# --random N inputs (N/10 for a target with no arm64 row), all under
+# qemu-aarch64. Ends with "N passed, M failed" (programs), after the sum of
+# the programs' own assertion counts.
 # Exit 0 when everything passed, 1 when something failed, 2 on a usage,
 # install or build error.
 set -u
@@ -210,45 +211,95 @@ if [ -n "$plant" ]; then
 fi
 
 # ---- run ----
-passed=0 failed=0 checks_passed=0 checks_failed=0
-# run LABEL ENV-ASSIGNMENTS... -- PROGRAM ARGS...: one counted program under qemu.
-run() {
-	local label=$1 envs=() log rc p f t0
+# Programs run under qemu, $(nproc) at a time, the longest first; each is
+# reported (in the order queued) with its time and what it compared or
+# skipped, and counted once, by its exit status (and, where given, a line
+# its output must hold).
+jobs=$(nproc 2>/dev/null || echo 1)
+labels=() logs=() expects=()
+# queue LABEL [--expect REGEX] [VAR=VALUE...] -- PROGRAM ARGS...
+queue() {
+	local label=$1 expect= envs=() log
 	shift
+	if [ "$1" = --expect ]; then expect=$2; shift 2; fi
 	while [ "$1" != -- ]; do envs+=("$1"); shift; done
 	shift
-	log=$OUT/run-$(echo "$label" | tr ' /=,' '____').log
-	echo "== arm64: $label"
-	t0=$(date +%s)
-	(cd "$ZINC_ROOT" && env "${envs[@]}" "${QEMU[@]}" "$OUT/bin/$1" "${@:2}") >"$log" 2>&1
-	rc=$?
-	echo "   ($(($(date +%s) - t0)) s)"
-	grep -E '^[A-Za-z0-9_./-]+: (ran [0-9]+ inputs|[0-9]+ passed)|skipped|has no|not compared|compiled out' "$log" | sed 's/^/   /'
-	p=$(grep -hE '^[A-Za-z0-9_./-]+: [0-9]+ passed, [0-9]+ failed$' "$log" | awk '{s += $2} END {print s + 0}')
-	f=$(grep -hE '^[A-Za-z0-9_./-]+: [0-9]+ passed, [0-9]+ failed$' "$log" | awk '{s += $4} END {print s + 0}')
-	checks_passed=$((checks_passed + p)); checks_failed=$((checks_failed + f))
-	if [ $rc = 0 ]; then
-		passed=$((passed + 1))
-	else
-		failed=$((failed + 1))
-		tail -n 30 "$log"
-		echo "FAILED (exit $rc): $label (log: $log)"
-	fi
+	log=$OUT/run-${#labels[@]}.log
+	labels+=("$label"); logs+=("$log"); expects+=("$expect")
+	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+	(
+		t0=$(date +%s)
+		cd "$ZINC_ROOT" && env "${envs[@]}" "${QEMU[@]}" "$OUT/bin/$1" "${@:2}" >"$log" 2>&1
+		echo "$? $(($(date +%s) - t0))" >"$log.rc"
+	) &
 }
 
+# Targets with an arm64 row get the full --random count; the others (generic
+# C only on arm64) a tenth of it. A row is named after its file
+# (arch/arm64/chacha20-neon.S: row chacha20-neon), which is checked here.
+arm64_rows=()
+for f in $(zinc_list ASM_SRCS arm64); do
+	arm64_rows+=("$(basename "$f" .S)")
+done
+random_for() { # random_for TARGET: the --random count for TARGET
+	local list row
+	list=$("${QEMU[@]}" "$OUT/bin/${1}_standalone" --list) || zinc_die "${1}_standalone --list failed"
+	for row in "${arm64_rows[@]}"; do
+		grep -q "backend $row " <<<"$list" && { echo "$random"; return; }
+	done
+	echo $((random / 10))
+}
+for row in "${arm64_rows[@]}"; do
+	found=0
+	for t in "${targets[@]}"; do
+		"${QEMU[@]}" "$OUT/bin/${t}_standalone" --list | grep -q "backend $row " && found=1
+	done
+	[ $found = 1 ] || zinc_die "no fuzz target lists a backend $row (rows are named after their .S file)"
+done
+
 start=$(date +%s)
+for t in curve25519 blake2s; do # the slow ones first
+	case " ${targets[*]} " in *" $t "*) ;; *) continue ;; esac
+	n=$(random_for "$t")
+	queue "${t}_standalone --random $n" -- "${t}_standalone" --random "$n" --seed 1
+done
 for f in "${unit_tests[@]}" abi_test; do
 	n=${f##*/}; n=${n%.c}
 	[ "$n" = dispatch_test ] && n=$(basename "$(dirname "$f")")_dispatch_test
-	run "$n" -- "$n"
+	queue "$n" -- "$n"
 done
-run "vectors_test (every row, every feature subset)" -- vectors_test vectors
-run "vectors_test with ZINC_CPU_DISABLE=neon" ZINC_CPU_DISABLE=neon -- vectors_test vectors
+queue "vectors_test (every row, every feature subset)" -- vectors_test vectors
+queue "vectors_test with ZINC_CPU_DISABLE=neon (NEON rows must be skipped)" \
+	--expect 'chacha20-neon +skipped: needs \{neon\}' ZINC_CPU_DISABLE=neon -- vectors_test vectors
 for t in "${targets[@]}"; do
-	run "${t}_standalone corpus/$t" -- "${t}_standalone" "corpus/$t"
-	run "${t}_standalone --random $random" -- "${t}_standalone" --random "$random" --seed 1
+	queue "${t}_standalone corpus/$t (with regressions/)" -- "${t}_standalone" "corpus/$t"
+	case "$t" in curve25519|blake2s) continue ;; esac
+	n=$(random_for "$t")
+	queue "${t}_standalone --random $n" -- "${t}_standalone" --random "$n" --seed 1
 done
-echo "arm64 run under qemu took $(($(date +%s) - start)) s"
+wait
+
+passed=0 failed=0 checks_passed=0 checks_failed=0
+for i in "${!labels[@]}"; do
+	log=${logs[$i]}
+	read -r rc secs <"$log.rc" 2>/dev/null || { rc=unknown; secs=?; }
+	echo "== arm64: ${labels[$i]} ($secs s)"
+	grep -E '^[A-Za-z0-9_./-]+: (ran [0-9]+ inputs|[0-9]+ passed)|skipped|has no|not compared|compiled out' "$log" | sed 's/^/   /'
+	counts_lines=$(grep -hE '^[A-Za-z0-9_./-]+: [0-9]+ passed, [0-9]+ failed$' "$log")
+	checks_passed=$((checks_passed + $(awk '{s += $2} END {print s + 0}' <<<"$counts_lines")))
+	checks_failed=$((checks_failed + $(awk '{s += $4} END {print s + 0}' <<<"$counts_lines")))
+	if [ "$rc" != 0 ]; then
+		tail -n 30 "$log"
+		echo "FAILED (exit $rc): ${labels[$i]} (log: $log)"
+		failed=$((failed + 1))
+	elif [ -n "${expects[$i]}" ] && ! grep -qE "${expects[$i]}" "$log"; then
+		echo "FAILED: ${labels[$i]}: no line matching '${expects[$i]}' (log: $log)"
+		failed=$((failed + 1))
+	else
+		passed=$((passed + 1))
+	fi
+done
+echo "arm64 run under qemu took $(($(date +%s) - start)) s ($jobs at a time)"
 echo "arm64 assertions inside the test programs: $checks_passed passed, $checks_failed failed"
 echo "arm64: $passed passed, $failed failed"
 [ -n "$counts" ] && echo "$passed $failed $checks_passed $checks_failed" >"$counts"
