@@ -27,9 +27,12 @@ ZINC_PROG=arm64.sh
 
 usage() {
 	cat <<EOF
-usage: ci/arm64.sh [--build] [--random N] [--counts FILE] [--plant NAME]
+usage: ci/arm64.sh [--build] [--libfuzzer] [--random N] [--counts FILE] [--plant NAME]
 
   --build        build only (into \$ZINC_ARM64_OUT, default arm64-out/)
+  --libfuzzer    also build each target's libFuzzer binary (clang-19
+                 --target=aarch64-linux-gnu, UBSan) into libfuzzer/bin/,
+                 with qemu wrappers in libfuzzer/fuzz/ (ci/fuzz.sh --arch arm64)
   --random N     seeded random inputs per fuzz target (default 2000)
   --counts FILE  also write "programs-passed programs-failed
                  assertions-passed assertions-failed" to FILE (ci/test.sh)
@@ -40,11 +43,13 @@ EOF
 
 random=2000
 build_only=0
+libfuzzer=0
 counts=
 plant=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--build) build_only=1 ;;
+	--libfuzzer) libfuzzer=1 ;;
 	--random) [ $# -ge 2 ] || zinc_die "--random needs a number"
 		random=$2; shift ;;
 	--counts) [ $# -ge 2 ] || zinc_die "--counts needs a file"
@@ -60,7 +65,7 @@ done
 
 ZINC_ARM64_PACKAGES=(gcc-aarch64-linux-gnu qemu-user python3
 	libsodium-dev:arm64 libssl-dev:arm64 libb2-dev:arm64)
-CC=${ZINC_ARM64_CC:-aarch64-linux-gnu-gcc}
+CC=("${ZINC_ARM64_CC:-aarch64-linux-gnu-gcc}")
 QEMU=(qemu-aarch64 -L /usr/aarch64-linux-gnu)
 OUT=${ZINC_ARM64_OUT:-$ZINC_ROOT/arm64-out}
 
@@ -74,6 +79,8 @@ install_arm64() {
 			zinc_die "cannot add the arm64 architecture to dpkg"
 	fi
 	zinc_need "${ZINC_ARM64_PACKAGES[@]}"
+	# libFuzzer: clang's arm64 compiler-rt, and the arm64 libstdc++ it needs.
+	[ $libfuzzer = 1 ] && zinc_need clang-19 libclang-rt-19-dev:arm64 g++-aarch64-linux-gnu
 }
 install_arm64
 
@@ -97,14 +104,18 @@ buildlog=$OUT/build.log
 : >"$buildlog"
 
 # obj SRC: the object file of SRC.
-obj() { echo "$OUT/obj/$(echo "${1%.*}" | tr / _).o"; }
+OBJ=$OUT/obj
+obj() { echo "$OBJ/$(echo "${1%.*}" | tr / _).o"; }
+LIB_ONLY_FLAGS=()  # for lib/ sources only
 
 # compile SRC...: every SRC to its object, two at a time.
 compile() {
-	local src pids=() bad=0 p
+	local src pids=() bad=0 p extra
 	for src in "$@"; do
 		[ -f "$ZINC_ROOT/$src" ] || zinc_die "missing source $src (listed in sources.bzl?)"
-		"$CC" "${CFLAGS[@]}" -c "$ZINC_ROOT/$src" -o "$(obj "$src")" >>"$buildlog" 2>&1 &
+		extra=()
+		case "$src" in lib/*) extra=("${LIB_ONLY_FLAGS[@]}") ;; esac
+		"${CC[@]}" "${CFLAGS[@]}" "${extra[@]}" -c "$ZINC_ROOT/$src" -o "$(obj "$src")" >>"$buildlog" 2>&1 &
 		pids+=($!)
 		if [ ${#pids[@]} -ge "$(nproc)" ]; then
 			wait "${pids[0]}" || bad=1
@@ -123,7 +134,7 @@ link() {
 	local name=$1 objs=() s
 	shift
 	for s in "$@"; do objs+=("$(obj "$s")"); done
-	"$CC" -static "${CFLAGS[@]}" "${objs[@]}" "$OUT/libzinc_testing.a" "${LIBS[@]}" \
+	"${CC[@]}" -static "${CFLAGS[@]}" "${objs[@]}" "$OUT/libzinc_testing.a" "${LIBS[@]}" \
 		-o "$OUT/bin/$name" >>"$buildlog" 2>&1 ||
 		{ cat "$buildlog" >&2; zinc_die "link of $name failed (log: $buildlog)"; }
 }
@@ -142,7 +153,7 @@ if [ -n "$plant" ]; then # only the target that must catch it
 fi
 for t in "${targets[@]}"; do test_srcs+=("fuzz/${t}_fuzzer.c"); done
 
-echo "== arm64: cross-compiling with $CC into $OUT"
+echo "== arm64: cross-compiling with ${CC[*]} into $OUT"
 echo "   assembly: $(zinc_list ASM_SRCS arm64 | tr '\n' ' ')"
 compile "${lib_srcs[@]}" "${harness_srcs[@]}" "${test_srcs[@]}"
 rm -f "$OUT/libzinc_testing.a"
@@ -200,6 +211,43 @@ done
 # Compiler warnings (not the linker's about glibc functions in static links).
 grep -A4 -E '^[^ ]+:[0-9]+:[0-9]+: warning:' "$buildlog" >&2
 echo "   built: $(cd "$OUT/bin" && ls -p | grep -v / | tr '\n' ' ')"
+
+# libFuzzer binaries: the library and harness again with coverage (no
+# comparison tracing in lib/, as in .bazelrc's libfuzzer config) and UBSan;
+# the oracle objects folded above are reused. A static libFuzzer binary
+# crashes under qemu-user and its RSS-limit thread hangs there, so they are
+# dynamic executables (the arm64 libraries come from the multiarch
+# packages) and the wrappers add -rss_limit_mb=0.
+if [ $libfuzzer = 1 ]; then
+	LF=$OUT/libfuzzer
+	mkdir -p "$LF/obj" "$LF/bin" "$LF/fuzz"
+	CC=(clang-19 --target=aarch64-linux-gnu)
+	CFLAGS=(-std=gnu11 -O1 -g -fno-omit-frame-pointer -Wno-unused-command-line-argument
+		-fsanitize=fuzzer-no-link,undefined -fno-sanitize-recover=all
+		-I"$ZINC_ROOT" -I"$ZINC_ROOT/include" -DZINC_TESTING -DZINC_ASM_ARM64)
+	[ -n "$plant" ] && CFLAGS+=(-DZINC_PLANT_"$plant")
+	LIB_ONLY_FLAGS=(-fno-sanitize-coverage=trace-cmp)
+	OBJ=$LF/obj
+	echo "== arm64: libFuzzer build with ${CC[*]} into $LF"
+	compile $(zinc_list LIB_SRCS) $(zinc_list ASM_SRCS arm64) $(zinc_list FUZZ_SRCS) \
+		$(printf 'fuzz/%s_fuzzer.c\n' "${targets[@]}")
+	lf_objs=()
+	for s in $(zinc_list LIB_SRCS) $(zinc_list ASM_SRCS arm64) $(zinc_list FUZZ_SRCS); do
+		lf_objs+=("$(obj "$s")")
+	done
+	OBJ=$OUT/obj
+	for s in $(zinc_list ORACLE_SRCS); do lf_objs+=("$(obj "$s")"); done
+	OBJ=$LF/obj
+	for t in "${targets[@]}"; do
+		"${CC[@]}" -fsanitize=fuzzer,undefined "${lf_objs[@]}" "$(obj "fuzz/${t}_fuzzer.c")" \
+			-lpthread -ldl -o "$LF/bin/${t}_fuzzer" >>"$buildlog" 2>&1 ||
+			{ tail -n 30 "$buildlog" >&2; zinc_die "libFuzzer link of $t failed (log: $buildlog)"; }
+		printf '#!/bin/sh\nexec %s "%s" -rss_limit_mb=0 "$@"\n' "${QEMU[*]}" "$LF/bin/${t}_fuzzer" \
+			>"$LF/fuzz/${t}_fuzzer"
+		chmod +x "$LF/fuzz/${t}_fuzzer"
+	done
+	echo "   built: $(cd "$LF/bin" && ls | tr '\n' ' ')"
+fi
 [ $build_only = 1 ] && exit 0
 
 # ---- a planted bug: its target must catch it ----
