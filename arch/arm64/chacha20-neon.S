@@ -12,8 +12,9 @@
  *
  * Register plan (AAPCS64: only caller-saved registers are used, so v8-v15
  * and x19-x28 are not touched and nothing is saved).
- *   x4 loop count, w5 block counter, x6 scratch pointer, x7 the constant
- *   table, x8/x9 byte loop.
+ *   x4 round loop count (in the tail loop: a keystream byte), w5 block
+ *   counter, x6 scratch pointer, x7 the constant table, x8 and x9 the
+ *   tail loop's index and byte.
  *   Four blocks: v16..v31 hold state words 0..15, lane j for block j (word
  *   12 is counter + j, each lane wrapping on its own). v0..v3 are scratch
  *   for the rotations by 12 and 7 and, afterwards, the broadcast input
