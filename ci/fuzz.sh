@@ -21,7 +21,7 @@ ZINC_PROG=fuzz.sh
 usage() {
 	cat <<EOF
 usage: ci/fuzz.sh [-t SECONDS] [-j JOBS] [-e libfuzzer|afl] [-s asan|msan]
-                  [--list] [--merge] [TARGET...]
+                  [--arch x86_64|arm64] [--list] [--merge] [TARGET...]
        ci/fuzz.sh --continuous [-t SECONDS] [-j JOBS] [-s asan|msan] [-w DIR]
                   [--merge-every SECONDS] [--minimize-time SECONDS]
                   [--plant NAME] [--merge] [TARGET...]
@@ -33,6 +33,11 @@ usage: ci/fuzz.sh [-t SECONDS] [-j JOBS] [-e libfuzzer|afl] [-s asan|msan]
   -e ENGINE    libfuzzer (default) or afl (AFL++, afl-clang-fast)
   -s SANITIZER asan (default: ASan + UBSan) or msan (libFuzzer only: generic
                C only, assembly and oracle libraries compiled out)
+  --arch ARCH  x86_64 (default) or arm64: the arm64 build (ci/arm64.sh),
+               libFuzzer cross-built with clang-19 and UBSan, run under
+               qemu-aarch64 (no ASan, no AFL++: Debian's afl++ has no QEMU
+               mode); without a libFuzzer build, the standalone driver's
+               random mode
   --list       print, for each target, every backend (usable or not on this
                CPU) and every oracle it compares; no fuzzing
   --merge      afterwards, merge inputs that add coverage into corpus/<t>/
@@ -64,6 +69,7 @@ secs=30
 jobs=$(nproc 2>/dev/null || echo 1)
 engine=libfuzzer
 san=asan
+arch=x86_64
 list=0
 merge=0
 continuous=0
@@ -82,6 +88,8 @@ while [ $# -gt 0 ]; do
 		engine=$2; shift ;;
 	-s) [ $# -ge 2 ] || zinc_die "-s needs asan or msan"
 		san=$2; shift ;;
+	--arch) [ $# -ge 2 ] || zinc_die "--arch needs x86_64 or arm64"
+		arch=$2; shift ;;
 	--list) list=1 ;;
 	--merge) merge=1 ;;
 	--continuous) continuous=1 ;;
@@ -120,6 +128,13 @@ if ! [[ "$jobs" =~ ^[0-9]+$ ]] || [ "$jobs" -eq 0 ]; then zinc_die "-j: not a po
 case "$engine" in libfuzzer|afl) ;; *) zinc_die "-e: unknown engine $engine (libfuzzer or afl)" ;; esac
 case "$san" in asan|msan) ;; *) zinc_die "-s: unknown sanitizer $san (asan or msan)" ;; esac
 [ "$engine" = afl ] && [ "$san" = msan ] && zinc_die "-s msan works with -e libfuzzer only"
+case "$arch" in x86_64|arm64) ;; *) zinc_die "--arch: unknown architecture $arch (x86_64 or arm64)" ;; esac
+if [ "$arch" = arm64 ]; then
+	[ "$continuous" = 1 ] && zinc_die "--continuous runs the x86-64 build only (not --arch arm64)"
+	[ "$engine" = libfuzzer ] ||
+		zinc_die "--arch arm64 runs libFuzzer under qemu-user: Debian's afl++ 4.04c has no QEMU mode (no afl-qemu-trace)"
+	[ "$san" = asan ] || zinc_die "--arch arm64 has one build (UBSan; no ASan or MSan under qemu-user)"
+fi
 [ ${#targets[@]} -gt 0 ] || mapfile -t targets < <(zinc_fuzz_targets)
 for t in "${targets[@]}"; do
 	zinc_is_target "$t" || zinc_die "unknown target $t (targets: $(zinc_fuzz_targets | tr '\n' ' '))"
@@ -131,6 +146,50 @@ zinc_need "${ZINC_BUILD_PACKAGES[@]}"
 run="${ZINC_FUZZ_OUT:-$ZINC_ROOT/fuzz-out}/$(date +%Y%m%d-%H%M%S)"
 [ -e "$run" ] && run="$run-$$"
 mkdir -p "$run" || zinc_die "cannot create $run"
+
+# arm64: ci/arm64.sh builds; the libFuzzer loop below runs its qemu
+# wrappers. Without a libFuzzer build, each target's standalone driver runs
+# seeded random inputs for the time instead (arm64_random).
+arm64_random() {
+	local t w n secs_each eps status=0 seed
+	echo "arm64: no libFuzzer build (log: $run/build.log); falling back to the standalone driver's random mode, not coverage-guided"
+	printf '%-18s %-14s %7s %12s %9s %7s %7s\n' target engine seconds execs exec/s corpus crashes
+	for t in "${targets[@]}"; do
+		w=$ZINC_ARM64_OUT/bin/qemu/${t}_standalone
+		seed=$(date +%s)
+		# Calibrate: inputs per second from 50, then one run for the time.
+		secs_each=$( { TIMEFORMAT=%R; time "$w" --random 50 --seed "$seed" >/dev/null 2>&1; } 2>&1)
+		eps=$(awk -v s="$secs_each" 'BEGIN { e = s > 0 ? 50 / s : 50; printf "%d", e < 1 ? 1 : e }')
+		n=$((eps * secs))
+		if "$w" --random "$n" --seed "$seed" >"$run/$t.log" 2>&1; then
+			printf '%-18s %-14s %7s %12s %9s %7s %7s\n' "$t" standalone-rnd "$secs" "$n" "$eps" - 0
+		else
+			status=1
+			printf '%-18s %-14s %7s %12s %9s %7s %7s\n' "$t" standalone-rnd "$secs" "$n" "$eps" - 1
+			echo "  $t: a mismatch; reproduce: $w --random $n --seed $seed (log: $run/$t.log)"
+		fi
+	done
+	exit $status
+}
+if [ "$arch" = arm64 ]; then
+	export ZINC_ARM64_OUT=${ZINC_ARM64_OUT:-$ZINC_ROOT/arm64-out}
+	echo "building for arm64 (ci/arm64.sh --build --libfuzzer) ... log: $run/build.log"
+	if [ "$list" = 1 ]; then
+		"$ZINC_ROOT/ci/arm64.sh" --build >>"$run/build.log" 2>&1 || zinc_die "arm64 build failed (log: $run/build.log)"
+		for t in "${targets[@]}"; do
+			echo "== $t (arm64, under qemu)"
+			"$ZINC_ARM64_OUT/bin/qemu/${t}_standalone" --list || zinc_die "$t: --list failed"
+		done
+		exit 0
+	fi
+	if ! "$ZINC_ROOT/ci/arm64.sh" --build --libfuzzer >>"$run/build.log" 2>&1; then
+		"$ZINC_ROOT/ci/arm64.sh" --build >>"$run/build.log" 2>&1 ||
+			zinc_die "arm64 build failed (log: $run/build.log)"
+		arm64_random
+	fi
+	lbin=$ZINC_ARM64_OUT/libfuzzer
+	echo "arm64: libFuzzer (clang-19 --target=aarch64-linux-gnu, UBSan) under qemu-aarch64"
+fi
 
 mapfile -t standalones < <(printf '//fuzz:%s_standalone\n' "${targets[@]}")
 mapfile -t fuzzers < <(printf '//fuzz:%s_fuzzer\n' "${targets[@]}")
@@ -202,8 +261,10 @@ if [ "$continuous" = 1 ]; then
 	exec python3 "$ZINC_ROOT/ci/continuous.py" "${build_args[@]}" --time "$secs_given" --jobs "$jobs" --merge-every "$merge_every" \
 		--minimize-time "$minimize_time" "${args[@]}"
 fi
-echo "building ($engine, $san) ... log: $run/build.log"
-if [ "$engine" = libfuzzer ] || [ "$merge" = 1 ]; then
+[ "$arch" = arm64 ] || echo "building ($engine, $san) ... log: $run/build.log"
+if [ "$arch" = arm64 ]; then
+	san=ubsan
+elif [ "$engine" = libfuzzer ] || [ "$merge" = 1 ]; then
 	lbin=$(zinc_build "$run/build.log" "${san_configs[@]}" "${fuzzers[@]}") || exit 2
 fi
 if [ "$engine" = afl ]; then
@@ -385,6 +446,7 @@ trap - INT TERM
 status=0
 label=$engine
 [ "$san" = msan ] && label=libfuzzer+msan
+[ "$arch" = arm64 ] && label=libfuzzer-arm64
 echo
 printf '%-18s %-14s %7s %12s %9s %7s %7s\n' target engine seconds execs exec/s corpus crashes
 for t in "${targets[@]}"; do
@@ -401,10 +463,12 @@ for t in "${targets[@]}"; do
 		for f in "${c[@]}"; do
 			rel=${f#"$ZINC_ROOT"/}
 			echo "  $rel"
+			a=
+			[ "$arch" = arm64 ] && a="--arch arm64 "
 			if [[ "$rel" =~ ^[A-Za-z0-9_./:,+=-]+$ ]]; then
-				echo "    ci/reproduce.sh $rel"
+				echo "    ci/reproduce.sh $a$rel"
 			else
-				printf '    ci/reproduce.sh %q\n' "$rel"
+				printf '    ci/reproduce.sh %s%q\n' "$a" "$rel"
 			fi
 		done
 	elif [ "${rc[$t]}" != 0 ]; then

@@ -18,15 +18,25 @@ zinc_say() { printf '%s\n' "$*" >&2; }
 # One-line reason, exit 2 (usage, missing file, build error).
 zinc_die() { printf '%s: %s\n' "${ZINC_PROG:-${0##*/}}" "$*" >&2; exit 2; }
 
+# zinc_installed PKG[:ARCH]: true when dpkg has PKG installed: for ARCH, or
+# else the native or an architecture-independent build. (`dpkg -s PKG`
+# fails on a name installed for two architectures, as libsodium-dev is once
+# ci/arm64.sh adds libsodium-dev:arm64.)
+zinc_installed() {
+	local arch=
+	case "$1" in *:*) arch=${1#*:} ;; esac
+	dpkg-query -W -f='${Architecture} ${db:Status-Abbrev}\n' "$1" 2>/dev/null |
+		awk -v a="$arch" -v n="$(dpkg --print-architecture)" '
+			$2 == "ii" && (a != "" ? $1 == a : ($1 == n || $1 == "all")) { ok = 1 }
+			END { exit !ok }'
+}
+
 # zinc_install PKG...: apt-get installs the Debian packages that dpkg does
 # not know as installed (nothing when all are there); fails when it cannot.
 zinc_install() {
 	local missing=() p sudo=
 	for p in "$@"; do
-		# With a second architecture installed (arm64, for qemu-user), a
-		# bare name is ambiguous to dpkg: ask for the native one too.
-		dpkg -s "$p" >/dev/null 2>&1 ||
-			dpkg -s "$p:$(dpkg --print-architecture)" >/dev/null 2>&1 || missing+=("$p")
+		zinc_installed "$p" || missing+=("$p")
 	done
 	[ ${#missing[@]} -eq 0 ] && return 0
 	[ "$(id -u)" = 0 ] || sudo=sudo

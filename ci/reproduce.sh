@@ -16,9 +16,12 @@ ZINC_PROG=reproduce.sh
 
 usage() {
 	cat <<EOF
-usage: ci/reproduce.sh [--target T] [--minimize] [--add] TESTCASE...
+usage: ci/reproduce.sh [--target T] [--arch x86_64|arm64] [--minimize] [--add] TESTCASE...
 
   --target T   the fuzz target (default: from the testcase's name or path)
+  --arch ARCH  arm64: the arm64 standalone build (ci/arm64.sh: UBSan in trap
+               mode, no ASan) under qemu-aarch64; --minimize uses its
+               libFuzzer build (default x86_64)
   --minimize   shrink a reproducing testcase with libFuzzer's crash
                minimization; writes TESTCASE.min beside it
   --add        copy the testcase (the minimized one with --minimize) to
@@ -28,6 +31,7 @@ EOF
 }
 
 target=
+arch=x86_64
 minimize=0
 add=0
 files=()
@@ -36,6 +40,8 @@ while [ $# -gt 0 ]; do
 	--target) [ $# -ge 2 ] || zinc_die "--target needs a target name"
 		target=$2; shift ;;
 	--target=*) target=${1#--target=} ;;
+	--arch) [ $# -ge 2 ] || zinc_die "--arch needs x86_64 or arm64"
+		arch=$2; shift ;;
 	--minimize) minimize=1 ;;
 	--add) add=1 ;;
 	-h|--help) usage; exit 0 ;;
@@ -46,6 +52,7 @@ while [ $# -gt 0 ]; do
 	shift
 done
 [ ${#files[@]} -gt 0 ] || { usage >&2; zinc_die "no testcase given"; }
+case "$arch" in x86_64|arm64) ;; *) zinc_die "--arch: unknown architecture $arch (x86_64 or arm64)" ;; esac
 [ -z "$target" ] || zinc_is_target "$target" ||
 	zinc_die "unknown target $target (targets: $(zinc_fuzz_targets | tr '\n' ' '))"
 
@@ -81,10 +88,22 @@ done
 zinc_need "${ZINC_BUILD_PACKAGES[@]}"
 log=$(mktemp "${TMPDIR:-/tmp}/zinc-reproduce.XXXXXX")
 trap 'rm -f "$log"' EXIT
-labels=$(printf '//fuzz:%s_standalone\n' "${tgt[@]}" | sort -u)
-echo "building the standalone debug ASan + UBSan build ..." >&2
-bin=$(zinc_build "$log" -c dbg --config=asan $labels) || exit 2
-if [ "$minimize" = 1 ]; then
+if [ "$arch" = arm64 ]; then
+	export ZINC_ARM64_OUT=${ZINC_ARM64_OUT:-$ZINC_ROOT/arm64-out}
+	lf=()
+	[ "$minimize" = 1 ] && lf=(--libfuzzer)
+	echo "building the arm64 standalone build (ci/arm64.sh --build ${lf[*]}) ..." >&2
+	"$ZINC_ROOT/ci/arm64.sh" --build "${lf[@]}" >"$log" 2>&1 ||
+		{ tail -n 30 "$log" >&2; zinc_die "arm64 build failed"; }
+	standalone() { echo "$ZINC_ARM64_OUT/bin/qemu/$1_standalone"; }
+	fbin=$ZINC_ARM64_OUT/libfuzzer
+else
+	labels=$(printf '//fuzz:%s_standalone\n' "${tgt[@]}" | sort -u)
+	echo "building the standalone debug ASan + UBSan build ..." >&2
+	bin=$(zinc_build "$log" -c dbg --config=asan $labels) || exit 2
+	standalone() { echo "$bin/fuzz/$1_standalone"; }
+fi
+if [ "$minimize" = 1 ] && [ "$arch" = x86_64 ]; then
 	labels=$(printf '//fuzz:%s_fuzzer\n' "${tgt[@]}" | sort -u)
 	fbin=$(zinc_build "$log" --config=asan --config=libfuzzer $labels) || exit 2
 fi
@@ -95,7 +114,7 @@ for i in "${!files[@]}"; do
 	echo "== $t: $f"
 	# The subshell's own stderr is discarded so that bash does not add an
 	# "Aborted" line to the diagnosis; the driver's goes to ours (fd 3).
-	("$bin/fuzz/${t}_standalone" "$f" 2>&3; exit $?) 3>&2 2>/dev/null
+	("$(standalone "$t")" "$f" 2>&3; exit $?) 3>&2 2>/dev/null
 	code=$?
 	keep=$f
 	if [ "$code" = 0 ]; then

@@ -2,9 +2,10 @@
 # ci/test.sh — every test zinc has, on a fresh Debian 12 machine:
 #   unit tests, known-answer vectors under every CPU-feature subset, the ABI and
 #   dispatch checks, corpus replay and a seeded random pass of every fuzz target
-#   (all under ASan+UBSan, `bazel test //...`), a gcc build of the library,
-#   a tiny benchmark run to show it still works, and ci/install.sh into a
-#   temporary prefix with a program built through pkg-config. Ends with "N passed, M failed".
+#   (all under ASan+UBSan, `bazel test //...`), a gcc build of the library, the
+#   arm64 suite cross-built and run under qemu-user (ci/arm64.sh), a tiny
+#   benchmark run to show it still works, and ci/install.sh into a temporary
+#   prefix with a program built through pkg-config. Ends with "N passed, M failed".
 # Options: --slow also runs the 1,000,000-iteration RFC 7748 vector and the
 #   huge-input check (fuzz/huge.c: every row on messages of 2^32 - 1 .. 2^32 +
 #   4097 bytes; tens of minutes). The default run has its 1 MiB form,
@@ -53,6 +54,20 @@ step "ThreadSanitizer: //:threads_*_test" \
 	$(bazel query 'filter("^//:threads_[a-z0-9_]*test$", tests(//:all))' 2>/dev/null)
 step "gcc builds the library and libzinc.so" \
 	env CC=gcc bazel --output_base="${HOME:-/root}/.cache/zinc-bazel-gcc" build //:zinc //:libzinc.so
+# arm64: cross-built and run under qemu-user (ci/arm64.sh); its programs and
+# assertions count in the totals below, one failure if it cannot build.
+arm64_counts=$(mktemp)
+ci/arm64.sh --counts "$arm64_counts"
+if read -r p f cp cf <"$arm64_counts" && [ -n "${cf:-}" ]; then
+	passed=$((passed + p)); failed=$((failed + f))
+	checks_passed=$((checks_passed + cp)); checks_failed=$((checks_failed + cf))
+else
+	echo "FAILED: ci/arm64.sh did not run its tests (install or build error)"; failed=$((failed + 1))
+fi
+rm -f "$arm64_counts"
+while read -r bug _; do
+	step "arm64 planted bug $bug is caught under qemu" ci/arm64.sh --plant "$bug"
+done < <(zinc_list PLANTED_BUGS_ARM64)
 step "OSS-Fuzz build emulation: address + libFuzzer, check_build on every target" \
 	ci/oss-fuzz/check.sh --quick
 step "continuous fuzzing: one signature for a planted bug, resume, clean stop" \

@@ -5,21 +5,12 @@
  * through the abi-check.S trampoline, across the length classes, with rbx,
  * rbp and r12-r15 set to fresh random values. The test checks that those
  * registers and rsp come back unchanged and the direction flag clear, and
- * that the output equals a direct call's (so the trampoline passed the
- * arguments through). Rows are found by walking the tables: a new backend is
- * checked as soon as it has a row. Generic C rows go through it too.
+ * that the output equals a direct call's (arch/abi_rows.h walks the tables).
  */
 #include <stdint.h>
 #include <stdio.h>
-#include <string.h>
 
-#include "lib/blake2s/blake2s.h"
-#include "lib/chacha20/chacha20.h"
-#include "lib/common/cpu.h"
 #include "lib/common/test.h"
-#include "lib/common/util.h"
-#include "lib/curve25519/curve25519.h"
-#include "lib/poly1305/poly1305.h"
 
 #ifndef __has_feature
 #define __has_feature(x) 0
@@ -40,32 +31,9 @@ uint64_t abi_check_call(struct abi_check_regs *regs, const void *fn, uint64_t a0
 			uint64_t a1, uint64_t a2, uint64_t a3);
 
 static const char *const reg_names[6] = { "rbx", "rbp", "r12", "r13", "r14", "r15" };
-static const size_t length_classes[] = {
-	0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 255, 256, 257,
-	511, 512, 513, 1023, 1024, 1025, 4095, 4096, 4097,
-};
-#define MAX_LEN 4097
 #define RFLAGS_DF (1u << 10)
 
-static uint64_t rng = 0x9e3779b97f4a7c15;
-
-static uint64_t random64(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
-}
-
-static void random_bytes(void *p, size_t len)
-{
-	uint8_t *b = p;
-
-	for (size_t i = 0; i < len; i++)
-		b[i] = (uint8_t)random64();
-}
-
-static unsigned long calls;
+#include "arch/abi_rows.h"
 
 /* fn(a0, a1, a2, a3) through the trampoline, then the checks. */
 static void call_checked(const char *row, const char *entry, size_t len, const void *fn,
@@ -86,192 +54,6 @@ static void call_checked(const char *row, const char *entry, size_t len, const v
 	      (long long)(r.rsp_out - r.rsp_in));
 	CHECK(!(r.rflags & RFLAGS_DF), "%s %s len %zu: direction flag set on return", row,
 	      entry, len);
-}
-
-#define ARG(x) ((uint64_t)(uintptr_t)(x))
-#define FN(f) ((const void *)(uintptr_t)(f))
-
-static bool usable(uint32_t features)
-{
-	return (zinc_cpu_detected() & features) == features;
-}
-
-/* Room for MAX_LEN rounded up to whole 64-byte blocks. */
-static uint8_t src[MAX_LEN + 63], dst[MAX_LEN + 63], want[MAX_LEN + 63];
-
-static void check_chacha20_rows(void)
-{
-	for (size_t i = 0; i < chacha20_nimpls; i++) {
-		const struct chacha20_impl *impl = &chacha20_impls[i];
-		uint32_t st[16], st_want[16];
-
-		if (!usable(impl->features)) {
-			printf("abi_test: %s skipped (CPU lacks its features)\n", impl->name);
-			continue;
-		}
-		for (size_t c = 0; c < ARRAY_SIZE(length_classes); c++) {
-			size_t len = length_classes[c];
-
-			random_bytes(st, sizeof(st));
-			random_bytes(src, len);
-			memcpy(st_want, st, sizeof(st));
-			impl->xor_stream(st_want, want, src, len);
-			call_checked(impl->name, "xor_stream", len, FN(impl->xor_stream), ARG(st),
-				     ARG(dst), ARG(src), len);
-			CHECK_MEM(dst, want, len, "%s xor_stream len %zu via trampoline", impl->name,
-				  len);
-			CHECK(!memcmp(st, st_want, sizeof(st)), "%s xor_stream len %zu: state",
-			      impl->name, len);
-		}
-		if (impl->hchacha20) {
-			uint8_t nonce[16], key[32], out[32], out_want[32];
-
-			random_bytes(nonce, sizeof(nonce));
-			random_bytes(key, sizeof(key));
-			impl->hchacha20(out_want, nonce, key);
-			call_checked(impl->name, "hchacha20", 0, FN(impl->hchacha20), ARG(out),
-				     ARG(nonce), ARG(key), 0);
-			CHECK_MEM(out, out_want, 32, "%s hchacha20 via trampoline", impl->name);
-		}
-	}
-}
-
-static void check_poly1305_rows(void)
-{
-	for (size_t i = 0; i < poly1305_nimpls; i++) {
-		const struct poly1305_impl *impl = &poly1305_impls[i];
-
-		if (!usable(impl->features)) {
-			printf("abi_test: %s skipped (CPU lacks its features)\n", impl->name);
-			continue;
-		}
-		for (size_t c = 0; c < ARRAY_SIZE(length_classes); c++) {
-			/* blocks takes whole 16-byte blocks only. */
-			size_t len = length_classes[c] & ~(size_t)15;
-			struct poly1305_ctx a, b;
-			uint8_t r[16], mac[16], mac_want[16];
-			uint32_t s[4];
-
-			random_bytes(r, sizeof(r));
-			random_bytes(s, sizeof(s));
-			random_bytes(src, len);
-			impl->init(&b.state, r);
-			if (len)
-				impl->blocks(&b.state, src, len, 1);
-			impl->emit(&b.state, mac_want, s);
-
-			call_checked(impl->name, "init", len, FN(impl->init), ARG(&a.state), ARG(r),
-				     0, 0);
-			if (len)
-				call_checked(impl->name, "blocks", len, FN(impl->blocks),
-					     ARG(&a.state), ARG(src), len, 1);
-			call_checked(impl->name, "emit", len, FN(impl->emit), ARG(&a.state),
-				     ARG(mac), ARG(s), 0);
-			CHECK_MEM(mac, mac_want, 16, "%s len %zu via trampoline", impl->name, len);
-		}
-	}
-}
-
-static void check_blake2s_rows(void)
-{
-	for (size_t i = 0; i < blake2s_nimpls; i++) {
-		const struct blake2s_impl *impl = &blake2s_impls[i];
-
-		if (!usable(impl->features)) {
-			printf("abi_test: %s skipped (CPU lacks its features)\n", impl->name);
-			continue;
-		}
-		for (size_t c = 0; c < ARRAY_SIZE(length_classes); c++) {
-			/* compress takes whole 64-byte blocks, at least one. */
-			size_t nblocks = (length_classes[c] + 63) / 64;
-			struct blake2s_state a, b;
-
-			if (!nblocks)
-				continue;
-			random_bytes(src, nblocks * 64);
-			blake2s_init(&a, BLAKE2S_HASH_SIZE);
-			blake2s_init(&b, BLAKE2S_HASH_SIZE);
-			impl->compress(&b, src, nblocks, BLAKE2S_BLOCK_SIZE);
-			call_checked(impl->name, "compress", nblocks * 64, FN(impl->compress),
-				     ARG(&a), ARG(src), nblocks, BLAKE2S_BLOCK_SIZE);
-			CHECK(!memcmp(&a, &b, sizeof(a)), "%s compress %zu blocks via trampoline",
-			      impl->name, nblocks);
-		}
-	}
-}
-
-/* The row's field steps (ZINC_TESTING table): each through the trampoline,
- * output equal to a direct call's. */
-static void check_curve25519_field(const struct curve25519_impl *impl)
-{
-	const struct curve25519_field_ops *F = impl->field;
-	uint64_t f[8], g[8], h[8], want[8];
-	uint8_t bytes[32];
-
-	random_bytes(bytes, sizeof(bytes));
-	F->frombytes(f, bytes);
-	random_bytes(bytes, sizeof(bytes));
-	F->frombytes(g, bytes);
-#define FIELD_CALL(op, a1, a2)								\
-	do {										\
-		memset(want, 0, sizeof(want));						\
-		memset(h, 0, sizeof(h));						\
-		F->op(want, a1, a2);							\
-		call_checked(impl->name, #op, 0, FN(F->op), ARG(h), ARG(a1), ARG(a2), 0); \
-		CHECK(!memcmp(h, want, sizeof(h)), "%s field %s via trampoline",	\
-		      impl->name, #op);							\
-	} while (0)
-	FIELD_CALL(mul, f, g);
-	FIELD_CALL(add, f, g);
-	FIELD_CALL(sub, f, g);
-#undef FIELD_CALL
-#define FIELD_CALL1(op, a1)								\
-	do {										\
-		memset(want, 0, sizeof(want));						\
-		memset(h, 0, sizeof(h));						\
-		F->op(want, a1);							\
-		call_checked(impl->name, #op, 0, FN(F->op), ARG(h), ARG(a1), 0, 0);	\
-		CHECK(!memcmp(h, want, sizeof(h)), "%s field %s via trampoline",	\
-		      impl->name, #op);							\
-	} while (0)
-	FIELD_CALL1(sq, f);
-	FIELD_CALL1(mul_a24, f);
-	FIELD_CALL1(invert, f);
-#undef FIELD_CALL1
-	/* ladder_step (five pointers) runs inside scalarmult, which the caller checks. */
-}
-
-static void check_curve25519_rows(void)
-{
-	for (size_t i = 0; i < curve25519_nimpls; i++) {
-		const struct curve25519_impl *impl = &curve25519_impls[i];
-		uint8_t scalar[32], point[32], out[32], out_want[32];
-
-		if (!usable(impl->features)) {
-			printf("abi_test: %s skipped (CPU lacks its features)\n", impl->name);
-			continue;
-		}
-		/* No length here; a few calls with different register values. */
-		for (int n = 0; n < 3; n++) {
-			random_bytes(scalar, sizeof(scalar));
-			random_bytes(point, sizeof(point));
-			curve25519_clamp_secret(scalar);
-			impl->scalarmult(out_want, scalar, point);
-			call_checked(impl->name, "scalarmult", 0, FN(impl->scalarmult), ARG(out),
-				     ARG(scalar), ARG(point), 0);
-			CHECK_MEM(out, out_want, 32, "%s scalarmult via trampoline", impl->name);
-			if (impl->field)
-				check_curve25519_field(impl);
-			if (impl->scalarmult_base) {
-				impl->scalarmult_base(out_want, scalar);
-				call_checked(impl->name, "scalarmult_base", 0,
-					     FN(impl->scalarmult_base), ARG(out), ARG(scalar), 0,
-					     0);
-				CHECK_MEM(out, out_want, 32, "%s scalarmult_base via trampoline",
-					  impl->name);
-			}
-		}
-	}
 }
 
 /* The trampoline itself must notice each kind of violation. */
@@ -304,21 +86,6 @@ static void test_trampoline_sees_violations(void)
 	abi_check_call(&r, FN(abi_test_pop_extra), 0, 0, 0, 0);
 	CHECK(r.rsp_out == r.rsp_in + 8, "trampoline did not see rsp move (%lld)",
 	      (long long)(r.rsp_out - r.rsp_in));
-}
-
-int main(void)
-{
-	char buf[128];
-
-	zinc_cpu_format(zinc_cpu_detected(), buf, sizeof(buf));
-	printf("abi_test: CPU features %s\n", buf);
-	test_trampoline_sees_violations();
-	check_chacha20_rows();
-	check_poly1305_rows();
-	check_blake2s_rows();
-	check_curve25519_rows();
-	printf("abi_test: %lu entry-point calls checked\n", calls);
-	return TEST_SUMMARY("abi_test");
 }
 
 #else

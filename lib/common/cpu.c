@@ -51,9 +51,17 @@ static uint32_t detect(void)
 	return f;
 }
 #elif defined(__aarch64__)
+#include <sys/auxv.h>
+
+#ifndef HWCAP_ASIMD
+#define HWCAP_ASIMD (1 << 1) /* <asm/hwcap.h> */
+#endif
+
+/* Advanced SIMD is part of ARMv8-A, but a kernel may run without it
+ * (it then clears the hwcap): ask the kernel, not the architecture. */
 static uint32_t detect(void)
 {
-	return ZINC_CPU_NEON; /* Advanced SIMD is mandatory in ARMv8-A. */
+	return (getauxval(AT_HWCAP) & HWCAP_ASIMD) ? ZINC_CPU_NEON : 0;
 }
 #else
 static uint32_t detect(void)

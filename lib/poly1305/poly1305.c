@@ -12,6 +12,13 @@
 #include "lib/common/util.h"
 #include "lib/poly1305/poly1305.h"
 
+#ifdef ZINC_ASM_ARM64
+/* arch/arm64/poly1305-arm64.S */
+void poly1305_arm64_init(void *state, const uint8_t r[16]);
+void poly1305_arm64_blocks(void *state, const uint8_t *in, size_t len, uint32_t padbit);
+void poly1305_arm64_emit(void *state, uint8_t mac[POLY1305_MAC_SIZE], const uint32_t s[4]);
+#endif
+
 const struct poly1305_impl poly1305_impls[] = {
 	{ "poly1305-donna32", 0, 0, POLY1305_DONNA32_STATE, poly1305_donna32_init, poly1305_donna32_blocks,
 	  poly1305_donna32_emit, POLY1305_TEST(poly1305_donna32_test) },
@@ -28,6 +35,10 @@ const struct poly1305_impl poly1305_impls[] = {
 	 * of its larger state to the scalar row's work. */
 	{ "poly1305-avx2", ZINC_CPU_AVX2, 384, POLY1305_AVX2_STATE, poly1305_x86_64_init, poly1305_avx2_blocks,
 	  poly1305_x86_64_emit, POLY1305_TEST(poly1305_avx2_test) },
+#endif
+#ifdef ZINC_ASM_ARM64
+	{ "poly1305-arm64", 0, 0, poly1305_arm64_init, poly1305_arm64_blocks,
+	  poly1305_arm64_emit },
 #endif
 };
 
