@@ -39,30 +39,20 @@ _Static_assert(offsetof(struct poly1305_x86_64, pad) == POLY1305_X86_64_STATE &&
 	       "see poly1305.h");
 
 #ifdef ZINC_TESTING
-static void set_h(void *state, const uint64_t *limbs)
-{
-	memcpy(((struct poly1305_x86_64 *)state)->h, limbs, 3 * sizeof(uint64_t));
-}
-
-static void get_h(const void *state, uint64_t *limbs)
-{
-	memcpy(limbs, ((const struct poly1305_x86_64 *)state)->h, 3 * sizeof(uint64_t));
-}
-
 /* h2 <= 7 on entry to blocks() (poly1305-x86_64.S says why). */
 #define X86_64_FORM { 3, 64, { UINT64_MAX, UINT64_MAX, 7 } }
 
 const struct poly1305_test poly1305_x86_64_test = {
 	.h = X86_64_FORM,
-	.set_h = set_h,
-	.get_h = get_h,
+	.set_h = poly1305_test_set_h64,
+	.get_h = poly1305_test_get_h64,
 };
 
 /* Lane limbs < 2^28 whenever the lanes are multiplied (poly1305-avx2.S). */
 const struct poly1305_test poly1305_avx2_test = {
 	.h = X86_64_FORM,
-	.set_h = set_h,
-	.get_h = get_h,
+	.set_h = poly1305_test_set_h64,
+	.get_h = poly1305_test_get_h64,
 	.lane = { 5, 26, { (1u << 28) - 1, (1u << 28) - 1, (1u << 28) - 1, (1u << 28) - 1,
 			   (1u << 28) - 1 } },
 	.nlanes = 4,

@@ -17,6 +17,14 @@
 void poly1305_arm64_init(void *state, const uint8_t r[16]);
 void poly1305_arm64_blocks(void *state, const uint8_t *in, size_t len, uint32_t padbit);
 void poly1305_arm64_emit(void *state, uint8_t mac[POLY1305_MAC_SIZE], const uint32_t s[4]);
+#ifdef ZINC_TESTING
+/* h2 <= 4 on entry to its blocks() and emit() (poly1305-arm64.S). */
+static const struct poly1305_test poly1305_arm64_test = {
+	.h = { 3, 64, { UINT64_MAX, UINT64_MAX, 4 } },
+	.set_h = poly1305_test_set_h64,
+	.get_h = poly1305_test_get_h64,
+};
+#endif
 #endif
 
 const struct poly1305_impl poly1305_impls[] = {
@@ -37,12 +45,24 @@ const struct poly1305_impl poly1305_impls[] = {
 	  poly1305_x86_64_emit, POLY1305_TEST(poly1305_avx2_test) },
 #endif
 #ifdef ZINC_ASM_ARM64
-	{ "poly1305-arm64", 0, 0, poly1305_arm64_init, poly1305_arm64_blocks,
-	  poly1305_arm64_emit },
+	{ "poly1305-arm64", 0, 0, POLY1305_ARM64_STATE, poly1305_arm64_init,
+	  poly1305_arm64_blocks, poly1305_arm64_emit, POLY1305_TEST(poly1305_arm64_test) },
 #endif
 };
 
 const size_t poly1305_nimpls = ARRAY_SIZE(poly1305_impls);
+
+#ifdef ZINC_TESTING
+void poly1305_test_set_h64(void *state, const uint64_t *limbs)
+{
+	memcpy(state, limbs, 3 * sizeof(uint64_t));
+}
+
+void poly1305_test_get_h64(const void *state, uint64_t *limbs)
+{
+	memcpy(limbs, state, 3 * sizeof(uint64_t));
+}
+#endif
 
 #ifdef ZINC_TESTING
 unsigned long poly1305_hits[ARRAY_SIZE(poly1305_impls)];

@@ -19,6 +19,7 @@ enum {
 	POLY1305_DONNA64_STATE = 48,
 	POLY1305_X86_64_STATE = 56,
 	POLY1305_AVX2_STATE = 784,
+	POLY1305_ARM64_STATE = 40,	/* h0, h1, h2, r0, r1 */
 };
 
 struct poly1305_impl {
@@ -96,6 +97,11 @@ struct poly1305_test {
 };
 
 extern const struct poly1305_test poly1305_donna32_test, poly1305_donna64_test;
+
+/* set_h / get_h of the rows that keep h as three 64-bit words at the start
+ * of their state (poly1305-x86_64, poly1305-avx2, poly1305-arm64). */
+void poly1305_test_set_h64(void *state, const uint64_t *limbs);
+void poly1305_test_get_h64(const void *state, uint64_t *limbs);
 #endif
 
 #ifdef ZINC_ASM_X86_64
