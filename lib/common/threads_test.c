@@ -22,6 +22,7 @@
  */
 #include <pthread.h>
 #include <sys/types.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <stdbool.h>
@@ -48,6 +49,7 @@ enum op {
 	OP_POLY1305_STREAM, /* poly1305_init, poly1305_update (two), poly1305_final */
 	OP_AEAD,            /* chacha20poly1305_encrypt, _decrypt (good and bad tag) */
 	OP_XAEAD,           /* xchacha20poly1305_encrypt, _decrypt (good and bad tag) */
+	OP_AEAD_SG,         /* chacha20poly1305_encrypt_sg_inplace, _decrypt_sg_inplace */
 	OP_BLAKE2S,         /* blake2s */
 	OP_BLAKE2S_STREAM,  /* blake2s_init or blake2s_init_key, _update (two), _final */
 	OP_HMAC,            /* blake2s_hmac */
@@ -60,7 +62,7 @@ enum op {
 
 static const char *const op_names[NOPS] = {
 	"chacha20", "hchacha20", "poly1305", "poly1305 streamed", "chacha20poly1305",
-	"xchacha20poly1305", "blake2s", "blake2s streamed", "blake2s_hmac", "curve25519",
+	"xchacha20poly1305", "chacha20poly1305 scatter-gather", "blake2s", "blake2s streamed", "blake2s_hmac", "curve25519",
 	"curve25519_generate_public", "curve25519_generate_secret", "zinc_selftest",
 };
 
@@ -159,6 +161,26 @@ static size_t run_job(const struct job *job, struct inputs *x, uint8_t *out, uns
 		out[n] ^= 1;
 		out[n + 16] = good && !bad; /* decrypt verdicts are part of the result */
 		*calls = 3;
+		return n + 17;
+	}
+	case OP_AEAD_SG: {
+		/* message and tag in three pieces cut at split and in the tag */
+		struct iovec iov[3] = {
+			{ out, job->split },
+			{ out + job->split, n - job->split + 5 },
+			{ out + n + 5, 11 },
+		};
+		bool good;
+
+		memcpy(out, in, n);
+		chacha20poly1305_encrypt_sg_inplace(iov, 3, n, ad, job->ad_len, nonce, key);
+		memcpy(buf, out, n + 16);
+		good = chacha20poly1305_decrypt_sg_inplace(iov, 3, n + 16, ad, job->ad_len, nonce,
+							   key) &&
+		       !memcmp(out, in, n);
+		memcpy(out, buf, n + 16); /* the result is ciphertext and tag */
+		out[n + 16] = good;
+		*calls = 2;
 		return n + 17;
 	}
 	case OP_BLAKE2S:
@@ -324,7 +346,7 @@ static int experiment(size_t njobs, uint32_t seed)
 				  t, i, op_names[job->op], job->len, job->split, job->seed);
 			if (job->op == OP_SELFTEST)
 				CHECK(job->out[0] == 1, "thread %d job %zu: zinc_selftest() failed", t, i);
-			if (job->op == OP_AEAD || job->op == OP_XAEAD)
+			if (job->op == OP_AEAD || job->op == OP_XAEAD || job->op == OP_AEAD_SG)
 				CHECK(job->out[job->len + 16] == 1,
 				      "thread %d job %zu: decrypt verdicts (good tag accepted, bad "
 				      "rejected)", t, i);
