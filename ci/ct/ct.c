@@ -441,6 +441,24 @@ static void check_public(void)
 		PUBLIC(&ok, sizeof(ok));
 		PUBLIC(out, len);
 
+		/* Scatter-gather in place: message and tag in three pieces, the
+		 * second ending inside the tag. */
+		FRESH(k, 32, key);
+		FRESH(in, len, msg);
+		{
+			struct iovec iov[3] = { { in, len / 3 },
+						{ in + len / 3, len - len / 3 + 7 },
+						{ in + len + 7, TAG - 7 } };
+
+			chacha20poly1305_encrypt_sg_inplace(iov, 3, len, ad, AD_LEN, nonce, k);
+			PUBLIC(in, len + TAG);
+			SECRET(in, len + TAG);
+			FRESH(k, 32, key);
+			ok = chacha20poly1305_decrypt_sg_inplace(iov, 3, len + TAG, ad, AD_LEN, nonce, k);
+			PUBLIC(&ok, sizeof(ok));
+			PUBLIC(in, len + TAG);
+		}
+
 		FRESH(k, 32, key);
 		FRESH(in, len, msg);
 		blake2s(mac, in, k, 32, len, 32);
@@ -452,7 +470,7 @@ static void check_public(void)
 		FRESH(k, sizeof(k), msg);
 		blake2s_hmac(mac, in, k, len, i & 1 ? sizeof(k) : 32);
 		PUBLIC(mac, 32);
-		c.calls += 9;
+		c.calls += 11;
 	}
 	FRESH(k, 32, key);
 	hchacha20(mac, nonce, k);
