@@ -143,7 +143,7 @@ static void fe_cswap(fe f, fe g, unsigned int bit)
 
 #ifdef ZINC_PLANT_CT_CSWAP
 	/* planted bug for ci/ct.sh's self-test: a branch on the secret bit */
-	if (!swap)
+	if (!bit)
 		return;
 #endif
 	for (int i = 0; i < 5; i++) {
