@@ -9,8 +9,14 @@
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-/* memset that the compiler may not elide. */
-void memzero_explicit(void *p, size_t len);
+/* memset that the compiler may not elide: the asm claims to read p, so the
+ * stores cannot be dropped. Inline, so that a wipe of a known small size
+ * is a few stores rather than two calls. */
+static inline void memzero_explicit(void *p, size_t len)
+{
+	memset(p, 0, len);
+	__asm__ __volatile__("" : : "r"(p) : "memory");
+}
 /* 0 when equal, non-zero otherwise; time depends only on len. */
 int crypto_memneq(const void *a, const void *b, size_t len);
 

@@ -70,8 +70,11 @@ unsigned long poly1305_hits[ARRAY_SIZE(poly1305_impls)];
 
 uint32_t poly1305_pick(size_t len)
 {
+	uint32_t have = zinc_cpu_features();
+
 	for (size_t i = poly1305_nimpls; i-- > 1;)
-		if (poly1305_impls[i].min_len <= len && zinc_cpu_have(poly1305_impls[i].features))
+		if (poly1305_impls[i].min_len <= len &&
+		    (poly1305_impls[i].features & have) == poly1305_impls[i].features)
 			return (uint32_t)i;
 	return 0;
 }
