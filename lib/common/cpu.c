@@ -123,6 +123,15 @@ bool zinc_cpu_parse(const char *list, uint32_t *features, const char **bad)
  * once (which would never return). */
 static _Thread_local bool in_init;
 
+uint32_t zinc_cpu_with_dependents(uint32_t off)
+{
+	if (off & ZINC_CPU_AVX)
+		off |= ZINC_CPU_AVX2 | ZINC_CPU_AVX512F | ZINC_CPU_AVX512VL | ZINC_CPU_AVX512IFMA;
+	if (off & ZINC_CPU_AVX512F)
+		off |= ZINC_CPU_AVX512VL | ZINC_CPU_AVX512IFMA;
+	return off;
+}
+
 static void init(void)
 {
 	uint32_t off = 0;
@@ -134,7 +143,7 @@ static void init(void)
 	 * the variable validate it with zinc_cpu_parse first. */
 	if (env && !zinc_cpu_parse(env, &off, NULL))
 		off = 0;
-	usable = detected & ~off;
+	usable = detected & ~zinc_cpu_with_dependents(off);
 	/* ZINC_SELFTEST=1: the other threads wait in pthread_once until the
 	 * self-test has passed (or the process has aborted). */
 	if (selftest && !strcmp(selftest, "1")) {

@@ -47,6 +47,10 @@ static inline bool zinc_cpu_have(uint32_t needed)
  * subset; ~0u restores. An atomic word: calls already under way in other
  * threads may run with the old mask or the new. Not exported by libzinc.so. */
 void zinc_cpu_set_mask(uint32_t mask);
+/* off plus the features that cannot be used without one in off: AVX2 and
+ * the AVX-512 features need AVX (VEX encoding, YMM state), AVX-512VL and
+ * IFMA need AVX-512F. ZINC_CPU_DISABLE=avx therefore also removes avx2. */
+uint32_t zinc_cpu_with_dependents(uint32_t off);
 /* Name of one feature bit ("avx2"), or NULL. */
 const char *zinc_cpu_feature_name(unsigned bit);
 /* Writes "avx2,bmi2" (or "none") for a feature set into buf. */

@@ -86,6 +86,21 @@ static void disable_env_removes_features(void)
 	CHECK(use == (det & ~ZINC_CPU_AVX2), "only avx2 removed: %#x vs %#x", use, det);
 }
 
+/* Disabling a feature disables what is built on it, and nothing else. */
+static void disabling_takes_dependents(void)
+{
+	const uint32_t avx512 = ZINC_CPU_AVX512F | ZINC_CPU_AVX512VL | ZINC_CPU_AVX512IFMA;
+
+	CHECK(zinc_cpu_with_dependents(ZINC_CPU_AVX) == (ZINC_CPU_AVX | ZINC_CPU_AVX2 | avx512),
+	      "avx takes avx2 and avx512*");
+	CHECK(zinc_cpu_with_dependents(ZINC_CPU_AVX512F) == avx512, "avx512f takes vl, ifma");
+	CHECK(zinc_cpu_with_dependents(ZINC_CPU_AVX2) == ZINC_CPU_AVX2, "avx2 alone");
+	CHECK(zinc_cpu_with_dependents(ZINC_CPU_BMI2 | ZINC_CPU_SSSE3) ==
+		      (ZINC_CPU_BMI2 | ZINC_CPU_SSSE3),
+	      "bmi2, ssse3 alone");
+	CHECK(zinc_cpu_with_dependents(0) == 0, "nothing");
+}
+
 static void test_mask_restricts_and_restores(void)
 {
 	uint32_t all = zinc_cpu_features();
@@ -135,6 +150,7 @@ int main(void)
 	detection_agrees_with_proc_cpuinfo();
 	disable_list_parses();
 	names_round_trip();
+	disabling_takes_dependents();
 	test_mask_restricts_and_restores();
 	memneq_and_memzero();
 	little_endian_helpers();
