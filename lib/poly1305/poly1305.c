@@ -144,15 +144,22 @@ void poly1305_update(struct poly1305_ctx *ctx, const uint8_t *in, size_t len)
 	}
 }
 
+/* The final partial block: its n bytes, then 0x01 and zeros, without the
+ * 2^128 pad bit (RFC 8439 section 2.5). */
+static void last_block(const struct poly1305_impl *impl, void *state,
+		       uint8_t buf[POLY1305_BLOCK_SIZE], size_t n)
+{
+	buf[n] = 1;
+	memset(buf + n + 1, 0, POLY1305_BLOCK_SIZE - n - 1);
+	impl->blocks(state, buf, POLY1305_BLOCK_SIZE, 0);
+}
+
 void poly1305_final(struct poly1305_ctx *ctx, uint8_t mac[POLY1305_MAC_SIZE])
 {
 	const struct poly1305_impl *impl = &poly1305_impls[ctx->impl];
 
-	if (ctx->buflen) {
-		ctx->buf[ctx->buflen++] = 1;
-		memset(ctx->buf + ctx->buflen, 0, POLY1305_BLOCK_SIZE - ctx->buflen);
-		impl->blocks(ctx->state.u8, ctx->buf, POLY1305_BLOCK_SIZE, 0);
-	}
+	if (ctx->buflen)
+		last_block(impl, ctx->state.u8, ctx->buf, ctx->buflen);
 	impl->emit(ctx->state.u8, mac, ctx->s);
 	/* What the row wrote, and the rest of the context: the unused part
 	 * of the state was never written by this MAC. */
@@ -176,9 +183,7 @@ void poly1305(uint8_t mac[POLY1305_MAC_SIZE], const uint8_t *in, size_t len,
 		impl->blocks(ctx.state.u8, in, full, 1);
 	if (rest) {
 		memcpy(ctx.buf, in + full, rest);
-		ctx.buf[rest] = 1;
-		memset(ctx.buf + rest + 1, 0, POLY1305_BLOCK_SIZE - rest - 1);
-		impl->blocks(ctx.state.u8, ctx.buf, POLY1305_BLOCK_SIZE, 0);
+		last_block(impl, ctx.state.u8, ctx.buf, rest);
 		memzero_explicit(ctx.buf, sizeof(ctx.buf));
 	}
 	get_s(s, key);
