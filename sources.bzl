@@ -31,8 +31,9 @@ LIB_SRCS = {
     "selftest": ["lib/selftest/selftest.c"],
 }
 
-# Assembly backends, by architecture. Adding one: the .S file here, its row in
-# the primitive's table (lib/<primitive>/<primitive>.c).
+# Assembly backends, by architecture. Adding one: the .S file here, its ROW
+# line in lib/<primitive>/rows.h (which makes the table row, the prototypes
+# and the direct-call dispatch).
 ASM_SRCS = {
     "x86_64": [
         "arch/x86_64/chacha20-ssse3.S",

@@ -97,8 +97,9 @@ static inline void blake2s_f(struct blake2s_state *state, const uint8_t block[BL
 #undef ROUND
 #undef G
 
-static void blake2s_compress_generic(struct blake2s_state *state, const uint8_t *block,
-				     size_t nblocks, uint32_t inc)
+__attribute__((noinline)) void blake2s_compress_generic(struct blake2s_state *state,
+						   const uint8_t *block, size_t nblocks,
+						   uint32_t inc)
 {
 	while (nblocks--) {
 		/* t is a 64-bit byte counter split across two words. */
@@ -109,24 +110,9 @@ static void blake2s_compress_generic(struct blake2s_state *state, const uint8_t 
 	}
 }
 
-#ifdef ZINC_ASM_X86_64
-/* arch/x86_64/blake2s-*.S */
-void blake2s_compress_avx(struct blake2s_state *state, const uint8_t *block, size_t nblocks,
-			  uint32_t inc);
-#endif
-
 const struct blake2s_impl blake2s_impls[] = {
-	{ "blake2s-generic", 0, 0, blake2s_compress_generic },
-#ifdef ZINC_ASM_X86_64
-	/* Assembly rows, in increasing order of preference, each with its
-	 * features and min_len. AVX is no slower than the generic C at one
-	 * block and faster from two on (ci/bench.sh, TSC cycles per byte, AMD
-	 * EPYC family 25 model 17: 64 B 6.32 vs 6.38, 1420 B 5.15 vs 5.53,
-	 * 16 KiB 4.84 vs 5.27), so it takes every length. blake2s-avx512vl
-	 * (vprord, vpermi2d) is not written: it needs an AVX-512 machine to be
-	 * run and measured. */
-	{ "blake2s-avx", ZINC_CPU_AVX, 0, blake2s_compress_avx },
-#endif
+#define ROW(id, name, needs, min_len, compress) [BLAKE2S_ROW_##id] = { name, needs, min_len, compress },
+#include "lib/blake2s/rows.h"
 };
 
 const size_t blake2s_nimpls = ARRAY_SIZE(blake2s_impls);
@@ -143,14 +129,7 @@ void blake2s_set_counter(struct blake2s_state *state, uint64_t t)
 
 const struct blake2s_impl *blake2s_pick(size_t len)
 {
-	const struct blake2s_impl *impl = &blake2s_impls[0];
-	size_t i;
-
-	for (i = 1; i < blake2s_nimpls; i++) {
-		if (blake2s_impls[i].min_len <= len && zinc_cpu_have(blake2s_impls[i].features))
-			impl = &blake2s_impls[i];
-	}
-	return impl;
+	return &blake2s_impls[blake2s_row_for(zinc_cpu_features(), len)];
 }
 
 static bool blake2s_sizes_ok(size_t outlen, const uint8_t *key, size_t keylen)
@@ -190,8 +169,8 @@ bool blake2s_init_key(struct blake2s_state *state, size_t outlen, const uint8_t 
  * more input arrives, and a multiple of 64 bytes leaves its last block in
  * the buffer.
  */
-void blake2s_update_with(const struct blake2s_impl *impl, struct blake2s_state *state,
-			 const uint8_t *in, size_t inlen)
+static void update_row(enum blake2s_row row, struct blake2s_state *state, const uint8_t *in,
+		       size_t inlen)
 {
 	size_t fill = BLAKE2S_BLOCK_SIZE - state->buflen;
 
@@ -204,14 +183,14 @@ void blake2s_update_with(const struct blake2s_impl *impl, struct blake2s_state *
 		if (state->buflen % BLAKE2S_BLOCK_SIZE && inlen - fill <= BLAKE2S_BLOCK_SIZE)
 			state->f[0] = 0xffffffff; /* refilled buffer taken as the last block */
 #endif
-		impl->compress(state, state->buf, 1, BLAKE2S_BLOCK_SIZE);
+		blake2s_row_compress(row, state, state->buf, 1, BLAKE2S_BLOCK_SIZE);
 		state->buflen = 0;
 		in += fill;
 		inlen -= fill;
 		if (inlen > BLAKE2S_BLOCK_SIZE) {
 			size_t nblocks = (inlen - 1) / BLAKE2S_BLOCK_SIZE;
 
-			impl->compress(state, in, nblocks, BLAKE2S_BLOCK_SIZE);
+			blake2s_row_compress(row, state, in, nblocks, BLAKE2S_BLOCK_SIZE);
 			in += nblocks * BLAKE2S_BLOCK_SIZE;
 			inlen -= nblocks * BLAKE2S_BLOCK_SIZE;
 		}
@@ -220,14 +199,13 @@ void blake2s_update_with(const struct blake2s_impl *impl, struct blake2s_state *
 	state->buflen += inlen;
 }
 
-void blake2s_final_with(const struct blake2s_impl *impl, struct blake2s_state *state,
-			uint8_t *out)
+static void final_row(enum blake2s_row row, struct blake2s_state *state, uint8_t *out)
 {
 	int i;
 
 	memset(state->buf + state->buflen, 0, BLAKE2S_BLOCK_SIZE - state->buflen);
 	state->f[0] = 0xffffffff;
-	impl->compress(state, state->buf, 1, (uint32_t)state->buflen);
+	blake2s_row_compress(row, state, state->buf, 1, (uint32_t)state->buflen);
 	/* The digest goes through buf, which is wiped with the state. */
 	for (i = 0; i < 8; i++)
 		put_unaligned_le32(state->h[i], state->buf + 4 * i);
@@ -235,21 +213,33 @@ void blake2s_final_with(const struct blake2s_impl *impl, struct blake2s_state *s
 	memzero_explicit(state, sizeof(*state));
 }
 
+void blake2s_update_with(const struct blake2s_impl *impl, struct blake2s_state *state,
+			 const uint8_t *in, size_t inlen)
+{
+	update_row((enum blake2s_row)(impl - blake2s_impls), state, in, inlen);
+}
+
+void blake2s_final_with(const struct blake2s_impl *impl, struct blake2s_state *state,
+			uint8_t *out)
+{
+	final_row((enum blake2s_row)(impl - blake2s_impls), state, out);
+}
+
 void blake2s_update(struct blake2s_state *state, const uint8_t *in, size_t inlen)
 {
-	const struct blake2s_impl *impl = blake2s_pick(inlen);
+	enum blake2s_row row = blake2s_row_for(zinc_cpu_features(), inlen);
 
-	ZINC_COUNT_HIT(blake2s_hits[impl - blake2s_impls]);
-	blake2s_update_with(impl, state, in, inlen);
+	ZINC_COUNT_HIT(blake2s_hits[row]);
+	update_row(row, state, in, inlen);
 }
 
 void blake2s_final(struct blake2s_state *state, uint8_t *out)
 {
 	/* final() compresses exactly one block. */
-	const struct blake2s_impl *impl = blake2s_pick(BLAKE2S_BLOCK_SIZE);
+	enum blake2s_row row = blake2s_row_for(zinc_cpu_features(), BLAKE2S_BLOCK_SIZE);
 
-	ZINC_COUNT_HIT(blake2s_hits[impl - blake2s_impls]);
-	blake2s_final_with(impl, state, out);
+	ZINC_COUNT_HIT(blake2s_hits[row]);
+	final_row(row, state, out);
 }
 
 bool blake2s(uint8_t *out, const uint8_t *in, const uint8_t *key,
@@ -274,12 +264,12 @@ bool blake2s(uint8_t *out, const uint8_t *in, const uint8_t *key,
 void blake2s_hmac(uint8_t out[BLAKE2S_HASH_SIZE], const uint8_t *in, const uint8_t *key,
 		  size_t inlen, size_t keylen)
 {
-	const struct blake2s_impl *impl = blake2s_pick(BLAKE2S_BLOCK_SIZE + inlen);
+	enum blake2s_row row = blake2s_row_for(zinc_cpu_features(), BLAKE2S_BLOCK_SIZE + inlen);
 	struct blake2s_state inner, outer;
 	uint8_t *pad = outer.buf;
 	int i;
 
-	ZINC_COUNT_HIT(blake2s_hits[impl - blake2s_impls]);
+	ZINC_COUNT_HIT(blake2s_hits[row]);
 	blake2s_init(&inner, BLAKE2S_HASH_SIZE);
 	blake2s_init(&outer, BLAKE2S_HASH_SIZE);
 	/* K0 is the key, or its hash when longer than B, zero-padded. */
@@ -291,15 +281,15 @@ void blake2s_hmac(uint8_t out[BLAKE2S_HASH_SIZE], const uint8_t *in, const uint8
 	for (i = 0; i < BLAKE2S_BLOCK_SIZE; i++)
 		pad[i] ^= 0x36;
 	if (inlen)
-		impl->compress(&inner, pad, 1, BLAKE2S_BLOCK_SIZE);
+		blake2s_row_compress(row, &inner, pad, 1, BLAKE2S_BLOCK_SIZE);
 	else
-		blake2s_update_with(impl, &inner, pad, BLAKE2S_BLOCK_SIZE);
+		update_row(row, &inner, pad, BLAKE2S_BLOCK_SIZE);
 	for (i = 0; i < BLAKE2S_BLOCK_SIZE; i++)
 		pad[i] ^= 0x36 ^ 0x5c;
-	impl->compress(&outer, pad, 1, BLAKE2S_BLOCK_SIZE);
+	blake2s_row_compress(row, &outer, pad, 1, BLAKE2S_BLOCK_SIZE);
 
-	blake2s_update_with(impl, &inner, in, inlen);
-	blake2s_final_with(impl, &inner, outer.buf);
+	update_row(row, &inner, in, inlen);
+	final_row(row, &inner, outer.buf);
 	outer.buflen = BLAKE2S_HASH_SIZE;
-	blake2s_final_with(impl, &outer, out);
+	final_row(row, &outer, out);
 }

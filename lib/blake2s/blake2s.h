@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <zinc/blake2s.h>
 
+#include "lib/common/cpu.h"
+
 struct blake2s_impl {
 	const char *name;   /* "blake2s-<variant>" */
 	uint32_t features;
@@ -18,6 +20,9 @@ struct blake2s_impl {
 			 uint32_t inc);
 };
 
+/* The table: one row per line of lib/blake2s/rows.h, generic first. The
+ * public functions do not call through it (below); tests, fuzzers and
+ * benchmarks walk it. */
 extern const struct blake2s_impl blake2s_impls[];
 extern const size_t blake2s_nimpls;
 
@@ -28,6 +33,44 @@ void blake2s_update_with(const struct blake2s_impl *impl, struct blake2s_state *
 			 const uint8_t *in, size_t inlen);
 void blake2s_final_with(const struct blake2s_impl *impl, struct blake2s_state *state,
 			uint8_t *out);
+
+/* BLAKE2S_ROW_<ID>: a row's index in blake2s_impls. */
+enum blake2s_row {
+#define ROW(id, ...) BLAKE2S_ROW_##id,
+#include "lib/blake2s/rows.h"
+	BLAKE2S_NROWS
+};
+
+/* Every row's compression function. */
+#define ROW(id, name, needs, min_len, compress)                                  \
+	void compress(struct blake2s_state *state, const uint8_t *block, size_t nblocks, \
+		      uint32_t inc);
+#include "lib/blake2s/rows.h"
+
+/* The row for an update of len bytes with the features have. */
+static inline enum blake2s_row blake2s_row_for(uint32_t have, size_t len)
+{
+	enum blake2s_row row = BLAKE2S_ROW_GENERIC;
+
+#define ROW(id, name, needs, min_len, ...)              \
+	if (zinc_row_usable(have, needs, len, min_len)) \
+		row = BLAKE2S_ROW_##id;
+#include "lib/blake2s/rows.h"
+	return row;
+}
+
+/* Row row's compression function, called by name. */
+static inline void blake2s_row_compress(enum blake2s_row row, struct blake2s_state *state,
+					const uint8_t *block, size_t nblocks, uint32_t inc)
+{
+#define ROW(id, name, needs, min_len, compress)    \
+	if (zinc_row_is(row, BLAKE2S_ROW_##id)) {  \
+		compress(state, block, nblocks, inc); \
+		return;                            \
+	}
+#include "lib/blake2s/rows.h"
+	__builtin_trap();
+}
 
 #ifdef ZINC_TESTING
 extern unsigned long blake2s_hits[];

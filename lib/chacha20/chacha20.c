@@ -49,7 +49,7 @@ static void chacha20_block(const uint32_t state[16], uint8_t stream[CHACHA20_BLO
 	memzero_explicit(x, sizeof(x));
 }
 
-static void chacha20_generic(uint32_t state[16], uint8_t *dst, const uint8_t *src, size_t len)
+__attribute__((noinline)) void chacha20_generic(uint32_t state[16], uint8_t *dst, const uint8_t *src, size_t len)
 {
 	uint8_t stream[CHACHA20_BLOCK_SIZE];
 #ifdef ZINC_PLANT_CHACHA20_TAIL
@@ -75,9 +75,8 @@ static void chacha20_generic(uint32_t state[16], uint8_t *dst, const uint8_t *sr
 	memzero_explicit(stream, sizeof(stream));
 }
 
-static void hchacha20_generic(uint8_t out[HCHACHA20_OUT_SIZE],
-			      const uint8_t nonce[HCHACHA20_NONCE_SIZE],
-			      const uint8_t key[HCHACHA20_KEY_SIZE])
+void hchacha20_generic(uint8_t out[HCHACHA20_OUT_SIZE], const uint8_t nonce[HCHACHA20_NONCE_SIZE],
+		       const uint8_t key[HCHACHA20_KEY_SIZE])
 {
 	uint32_t x[16];
 
@@ -95,55 +94,10 @@ static void hchacha20_generic(uint8_t out[HCHACHA20_OUT_SIZE],
 	memzero_explicit(x, sizeof(x));
 }
 
-#ifdef ZINC_ASM_X86_64
-/* arch/x86_64/chacha20-*.S */
-void chacha20_ssse3(uint32_t state[16], uint8_t *dst, const uint8_t *src, size_t len);
-void chacha20_avx2(uint32_t state[16], uint8_t *dst, const uint8_t *src, size_t len);
-void chacha20_avx512vl(uint32_t state[16], uint8_t *dst, const uint8_t *src, size_t len);
-void chacha20_avx512(uint32_t state[16], uint8_t *dst, const uint8_t *src, size_t len);
-void hchacha20_ssse3(uint8_t out[HCHACHA20_OUT_SIZE], const uint8_t nonce[HCHACHA20_NONCE_SIZE],
-		     const uint8_t key[HCHACHA20_KEY_SIZE]);
-void hchacha20_avx512vl(uint8_t out[HCHACHA20_OUT_SIZE],
-			const uint8_t nonce[HCHACHA20_NONCE_SIZE],
-			const uint8_t key[HCHACHA20_KEY_SIZE]);
-#endif
-
-#ifdef ZINC_ASM_ARM64
-/* arch/arm64/chacha20-neon.S */
-void chacha20_neon(uint32_t state[16], uint8_t *dst, const uint8_t *src, size_t len);
-void hchacha20_neon(uint8_t out[HCHACHA20_OUT_SIZE], const uint8_t nonce[HCHACHA20_NONCE_SIZE],
-		    const uint8_t key[HCHACHA20_KEY_SIZE]);
-#endif
-
 const struct chacha20_impl chacha20_impls[] = {
-	{ "chacha20-generic", 0, 0, chacha20_generic, hchacha20_generic },
-#ifdef ZINC_ASM_X86_64
-	/* x86-64 assembly rows go here, one per backend, in order of
-	 * preference (least preferred first). */
-	/* The figures below are TSC cycles per byte from `ci/bench.sh` on the
-	 * Intel Xeon (family 6 model 167, AVX-512) this project is built and
-	 * measured on, each row called directly with chacha20_init included;
-	 * issue 5's closing note has the whole table. */
-	{ "chacha20-ssse3", ZINC_CPU_SSSE3, 0, chacha20_ssse3, hchacha20_ssse3 },
-	/* AVX2 is within 2% of SSSE3 at 64 and 256 B (3.17 vs 3.19, 1.61 vs
-	 * 1.58) and faster from 576 B on (1.07 vs 1.69; 0.78 vs 1.52 at 16 KiB),
-	 * so it takes every length. */
-	{ "chacha20-avx2", ZINC_CPU_AVX2, 0, chacha20_avx2, NULL },
-	/* AVX-512VL beats AVX2 at every length (2.25 vs 3.17 at 64 B, 0.58 vs
-	 * 0.78 at 16 KiB). */
-	{ "chacha20-avx512vl", ZINC_CPU_AVX512F | ZINC_CPU_AVX512VL, 0, chacha20_avx512vl,
-	  hchacha20_avx512vl },
-	/* Sixteen zmm blocks win from ten blocks on: 0.75 vs 0.77 at 600 B,
-	 * 0.69 vs 0.70 at 640 B, 0.62 vs 0.80 at 704 B; at nine blocks the
-	 * ymm row is ahead (0.75 vs 0.79 at 576 B, 0.85 vs 0.88 at 513 B,
-	 * 0.62 vs 0.89 at 512 B). */
-	{ "chacha20-avx512", ZINC_CPU_AVX512F, 577, chacha20_avx512, NULL },
-#endif
-#ifdef ZINC_ASM_ARM64
-	/* Takes every length: with no arm64 machine here (only qemu-user,
-	 * whose timings mean nothing) no threshold has been measured. */
-	{ "chacha20-neon", ZINC_CPU_NEON, 0, chacha20_neon, hchacha20_neon },
-#endif
+#define ROW(id, name, needs, min_len, xor_stream, hchacha20) \
+	[CHACHA20_ROW_##id] = { name, needs, min_len, xor_stream, hchacha20 },
+#include "lib/chacha20/rows.h"
 };
 
 const size_t chacha20_nimpls = ARRAY_SIZE(chacha20_impls);
@@ -154,18 +108,12 @@ unsigned long chacha20_hits[ARRAY_SIZE(chacha20_impls)];
 
 const struct chacha20_impl *chacha20_pick(size_t len)
 {
-	for (size_t i = chacha20_nimpls; i-- > 1;)
-		if (chacha20_impls[i].min_len <= len && zinc_cpu_have(chacha20_impls[i].features))
-			return &chacha20_impls[i];
-	return &chacha20_impls[0];
+	return &chacha20_impls[chacha20_row_for(zinc_cpu_features(), len)];
 }
 
 const struct chacha20_impl *hchacha20_pick(void)
 {
-	for (size_t i = chacha20_nimpls; i-- > 1;)
-		if (chacha20_impls[i].hchacha20 && zinc_cpu_have(chacha20_impls[i].features))
-			return &chacha20_impls[i];
-	return &chacha20_impls[0];
+	return &chacha20_impls[hchacha20_row_for(zinc_cpu_features())];
 }
 
 /*
@@ -208,20 +156,20 @@ void chacha20_init(struct chacha20_ctx *ctx, const uint8_t key[CHACHA20_KEY_SIZE
 
 void chacha20(struct chacha20_ctx *ctx, uint8_t *dst, const uint8_t *src, size_t len)
 {
-	const struct chacha20_impl *impl;
+	enum chacha20_row row;
 
 	if (!len)
 		return;
-	impl = chacha20_pick(len);
-	ZINC_COUNT_HIT(chacha20_hits[impl - chacha20_impls]);
-	impl->xor_stream(ctx->state, dst, src, len);
+	row = chacha20_row_for(zinc_cpu_features(), len);
+	ZINC_COUNT_HIT(chacha20_hits[row]);
+	chacha20_row_xor(row, ctx->state, dst, src, len);
 }
 
 void hchacha20(uint8_t out[HCHACHA20_OUT_SIZE], const uint8_t nonce[HCHACHA20_NONCE_SIZE],
 	       const uint8_t key[HCHACHA20_KEY_SIZE])
 {
-	const struct chacha20_impl *impl = hchacha20_pick();
+	enum chacha20_row row = hchacha20_row_for(zinc_cpu_features());
 
-	ZINC_COUNT_HIT(chacha20_hits[impl - chacha20_impls]);
-	impl->hchacha20(out, nonce, key);
+	ZINC_COUNT_HIT(chacha20_hits[row]);
+	chacha20_row_hchacha20(row, out, nonce, key);
 }

@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <zinc/chacha20.h>
 
+#include "lib/common/cpu.h"
+
 struct chacha20_impl {
 	const char *name;   /* "chacha20-<variant>" */
 	uint32_t features;  /* ZINC_CPU_* bits it needs, all of them */
@@ -22,7 +24,9 @@ struct chacha20_impl {
 			  const uint8_t key[HCHACHA20_KEY_SIZE]);
 };
 
-/* Generic first; later rows are preferred when usable. */
+/* The table: one row per line of lib/chacha20/rows.h, generic first; later
+ * rows are preferred when usable. The public functions do not call through
+ * it (below); tests, fuzzers and benchmarks walk it. */
 extern const struct chacha20_impl chacha20_impls[];
 extern const size_t chacha20_nimpls;
 
@@ -30,6 +34,78 @@ extern const size_t chacha20_nimpls;
 const struct chacha20_impl *chacha20_pick(size_t len);
 /* The row hchacha20() runs. */
 const struct chacha20_impl *hchacha20_pick(void);
+
+/* CHACHA20_ROW_<ID>: a row's index in chacha20_impls. */
+enum chacha20_row {
+#define ROW(id, ...) CHACHA20_ROW_##id,
+#include "lib/chacha20/rows.h"
+	CHACHA20_NROWS
+};
+
+/* Every row's functions. */
+#define ROW(id, name, needs, min_len, xor_stream, hchacha20)                               \
+	void xor_stream(uint32_t state[16], uint8_t *dst, const uint8_t *src, size_t len); \
+	hchacha20
+#define HCHACHA20(fn)                                                           \
+	void fn(uint8_t out[HCHACHA20_OUT_SIZE], const uint8_t nonce[HCHACHA20_NONCE_SIZE], \
+		const uint8_t key[HCHACHA20_KEY_SIZE]);
+#define NO_HCHACHA20
+#include "lib/chacha20/rows.h"
+
+/* The row chacha20() runs for len bytes with the features have. */
+static inline enum chacha20_row chacha20_row_for(uint32_t have, size_t len)
+{
+	enum chacha20_row row = CHACHA20_ROW_GENERIC;
+
+#define ROW(id, name, needs, min_len, ...) \
+	if (zinc_row_usable(have, needs, len, min_len)) \
+		row = CHACHA20_ROW_##id;
+#include "lib/chacha20/rows.h"
+	return row;
+}
+
+/* The row hchacha20() runs: the last usable one that has an HChaCha20. */
+static inline enum chacha20_row hchacha20_row_for(uint32_t have)
+{
+	enum chacha20_row row = CHACHA20_ROW_GENERIC;
+
+#define HCHACHA20(fn) 1
+#define NO_HCHACHA20 0
+#define ROW(id, name, needs, min_len, xor_stream, hchacha20) \
+	if ((hchacha20) && zinc_row_usable(have, needs, 0, 0)) \
+		row = CHACHA20_ROW_##id;
+#include "lib/chacha20/rows.h"
+	return row;
+}
+
+/* Row row's xor_stream, called by name. */
+static inline void chacha20_row_xor(enum chacha20_row row, uint32_t state[16], uint8_t *dst,
+				    const uint8_t *src, size_t len)
+{
+#define ROW(id, name, needs, min_len, xor_stream, hchacha20) \
+	if (zinc_row_is(row, CHACHA20_ROW_##id)) {           \
+		xor_stream(state, dst, src, len);            \
+		return;                                      \
+	}
+#include "lib/chacha20/rows.h"
+	__builtin_trap();
+}
+
+/* Row row's HChaCha20, called by name (a row must have one). */
+static inline void chacha20_row_hchacha20(enum chacha20_row row,
+					  uint8_t out[HCHACHA20_OUT_SIZE],
+					  const uint8_t nonce[HCHACHA20_NONCE_SIZE],
+					  const uint8_t key[HCHACHA20_KEY_SIZE])
+{
+#define HCHACHA20(fn) fn(out, nonce, key); return;
+#define NO_HCHACHA20
+#define ROW(id, name, needs, min_len, xor_stream, hchacha20) \
+	if (zinc_row_is(row, CHACHA20_ROW_##id)) {           \
+		hchacha20                                    \
+	}
+#include "lib/chacha20/rows.h"
+	__builtin_trap();
+}
 
 #ifdef ZINC_TESTING
 /* Calls the public functions made through each row. */

@@ -10,6 +10,7 @@
 #include <zinc/chacha20poly1305.h>
 
 #include "lib/chacha20poly1305/chacha20poly1305.h"
+#include "lib/common/cpu.h"
 #include "lib/common/util.h"
 
 static const uint8_t pad0[16];
@@ -39,7 +40,7 @@ static void mac_pad16(struct poly1305_ctx *poly, size_t len)
 
 /* Sets up the Poly1305 key from block 0 and XORs the first bytes of src
  * (h->len of them) into h->text; the counter is left after them. */
-static void aead_begin(const struct chacha20_impl *chacha, uint32_t poly_impl,
+static void aead_begin(enum chacha20_row chacha, uint32_t poly_impl,
 		       struct chacha20_ctx *cc, struct poly1305_ctx *poly, struct aead_head *h,
 		       const uint8_t *src, size_t src_len,
 		       const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
@@ -53,7 +54,7 @@ static void aead_begin(const struct chacha20_impl *chacha, uint32_t poly_impl,
 	if (h->len)
 		memcpy(h->text, src, h->len);
 	chacha20_init(cc, key, nonce, 0);
-	chacha->xor_stream(cc->state, h->block0, h->block0, sizeof(h->block0) + h->len);
+	chacha20_row_xor(chacha, cc->state, h->block0, h->block0, sizeof(h->block0) + h->len);
 	poly1305_init_impl(poly, h->block0, poly_impl);
 	poly1305_update(poly, ad, ad_len);
 	mac_pad16(poly, ad_len);
@@ -75,11 +76,10 @@ static void aead_end(struct poly1305_ctx *poly, size_t ad_len, size_t ct_len,
 	poly1305_final(poly, tag);
 }
 
-void chacha20poly1305_encrypt_with(const struct chacha20_impl *chacha, uint32_t poly_impl,
-				   uint8_t *dst, const uint8_t *src, size_t src_len,
-				   const uint8_t *ad, size_t ad_len,
-				   const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
-				   const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+static void encrypt_rows(enum chacha20_row chacha, uint32_t poly_impl, uint8_t *dst,
+			 const uint8_t *src, size_t src_len, const uint8_t *ad, size_t ad_len,
+			 const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+			 const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
 	struct chacha20_ctx cc;
 	struct poly1305_ctx poly;
@@ -87,7 +87,7 @@ void chacha20poly1305_encrypt_with(const struct chacha20_impl *chacha, uint32_t 
 
 	aead_begin(chacha, poly_impl, &cc, &poly, &h, src, src_len, nonce, key, ad, ad_len);
 	if (src_len > h.len)
-		chacha->xor_stream(cc.state, dst + h.len, src + h.len, src_len - h.len);
+		chacha20_row_xor(chacha, cc.state, dst + h.len, src + h.len, src_len - h.len);
 	if (h.len)
 		memcpy(dst, h.text, h.len);
 	poly1305_update(&poly, dst, src_len);
@@ -96,11 +96,10 @@ void chacha20poly1305_encrypt_with(const struct chacha20_impl *chacha, uint32_t 
 	memzero_explicit(&h, sizeof(h));
 }
 
-bool chacha20poly1305_decrypt_with(const struct chacha20_impl *chacha, uint32_t poly_impl,
-				   uint8_t *dst, const uint8_t *src, size_t src_len,
-				   const uint8_t *ad, size_t ad_len,
-				   const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
-				   const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+static bool decrypt_rows(enum chacha20_row chacha, uint32_t poly_impl, uint8_t *dst,
+			 const uint8_t *src, size_t src_len, const uint8_t *ad, size_t ad_len,
+			 const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+			 const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
 	struct chacha20_ctx cc;
 	struct poly1305_ctx poly;
@@ -122,7 +121,7 @@ bool chacha20poly1305_decrypt_with(const struct chacha20_impl *chacha, uint32_t 
 	ZINC_DECLASSIFY(&ok, sizeof(ok));
 	if (ok) {
 		if (ct_len > h.len)
-			chacha->xor_stream(cc.state, dst + h.len, src + h.len, ct_len - h.len);
+			chacha20_row_xor(chacha, cc.state, dst + h.len, src + h.len, ct_len - h.len);
 		if (h.len)
 			memcpy(dst, h.text, h.len);
 	} else if (ct_len) {
@@ -135,38 +134,34 @@ bool chacha20poly1305_decrypt_with(const struct chacha20_impl *chacha, uint32_t 
 }
 
 /* subkey = HChaCha20(key, nonce[0..16)), nonce12 = 0^4 || nonce[16..24). */
-static void xchacha_derive(const struct chacha20_impl *chacha,
-			   uint8_t subkey[CHACHA20POLY1305_KEY_SIZE],
+static void xchacha_derive(enum chacha20_row chacha, uint8_t subkey[CHACHA20POLY1305_KEY_SIZE],
 			   uint8_t nonce12[CHACHA20POLY1305_NONCE_SIZE],
 			   const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
 			   const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
-	if (!chacha->hchacha20)
-		chacha = hchacha20_pick();
-	chacha->hchacha20(subkey, nonce, key);
+	if (!chacha20_impls[chacha].hchacha20)
+		chacha = hchacha20_row_for(zinc_cpu_features());
+	chacha20_row_hchacha20(chacha, subkey, nonce, key);
 	memset(nonce12, 0, 4);
 	memcpy(nonce12 + 4, nonce + 16, 8);
 }
 
-void xchacha20poly1305_encrypt_with(const struct chacha20_impl *chacha, uint32_t poly_impl,
-				    uint8_t *dst, const uint8_t *src, size_t src_len,
-				    const uint8_t *ad, size_t ad_len,
-				    const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
-				    const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+static void xencrypt_rows(enum chacha20_row chacha, uint32_t poly_impl, uint8_t *dst,
+			  const uint8_t *src, size_t src_len, const uint8_t *ad, size_t ad_len,
+			  const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
+			  const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
 	uint8_t subkey[CHACHA20POLY1305_KEY_SIZE], nonce12[CHACHA20POLY1305_NONCE_SIZE];
 
 	xchacha_derive(chacha, subkey, nonce12, nonce, key);
-	chacha20poly1305_encrypt_with(chacha, poly_impl, dst, src, src_len, ad, ad_len,
-				      nonce12, subkey);
+	encrypt_rows(chacha, poly_impl, dst, src, src_len, ad, ad_len, nonce12, subkey);
 	memzero_explicit(subkey, sizeof(subkey));
 }
 
-bool xchacha20poly1305_decrypt_with(const struct chacha20_impl *chacha, uint32_t poly_impl,
-				    uint8_t *dst, const uint8_t *src, size_t src_len,
-				    const uint8_t *ad, size_t ad_len,
-				    const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
-				    const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+static bool xdecrypt_rows(enum chacha20_row chacha, uint32_t poly_impl, uint8_t *dst,
+			  const uint8_t *src, size_t src_len, const uint8_t *ad, size_t ad_len,
+			  const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
+			  const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
 	uint8_t subkey[CHACHA20POLY1305_KEY_SIZE], nonce12[CHACHA20POLY1305_NONCE_SIZE];
 	bool ok;
@@ -174,8 +169,7 @@ bool xchacha20poly1305_decrypt_with(const struct chacha20_impl *chacha, uint32_t
 	if (src_len < CHACHA20POLY1305_AUTHTAG_SIZE)
 		return false;
 	xchacha_derive(chacha, subkey, nonce12, nonce, key);
-	ok = chacha20poly1305_decrypt_with(chacha, poly_impl, dst, src, src_len, ad, ad_len,
-					   nonce12, subkey);
+	ok = decrypt_rows(chacha, poly_impl, dst, src, src_len, ad, ad_len, nonce12, subkey);
 	memzero_explicit(subkey, sizeof(subkey));
 	return ok;
 }
@@ -249,14 +243,14 @@ enum { SG_KS = 8 * CHACHA20_BLOCK_SIZE };
 static const uint8_t sg_zeros[SG_KS];
 
 struct sg_stream {
-	const struct chacha20_impl *chacha;
+	enum chacha20_row chacha;
 	struct chacha20_ctx cc;
 	size_t todo;                     /* message bytes keystream is still due for */
 	size_t ks_len, ks_off;           /* ks[ks_off..ks_len) is unused keystream */
 	uint8_t ks[SG_KS];
 };
 
-static void sg_stream_init(struct sg_stream *s, const struct chacha20_impl *chacha, size_t len)
+static void sg_stream_init(struct sg_stream *s, enum chacha20_row chacha, size_t len)
 {
 	s->chacha = chacha;
 	s->todo = len;
@@ -281,7 +275,7 @@ static void sg_xor(struct sg_stream *s, uint8_t *p, size_t n)
 			/* Whole batches, or all that is left of the message. */
 			k = n == s->todo ? n : n & ~(size_t)(SG_KS - 1);
 			if (k) {
-				s->chacha->xor_stream(s->cc.state, p, p, k);
+				chacha20_row_xor(s->chacha, s->cc.state, p, p, k);
 				p += k;
 				n -= k;
 				s->todo -= k;
@@ -289,7 +283,7 @@ static void sg_xor(struct sg_stream *s, uint8_t *p, size_t n)
 			}
 			s->ks_len = s->todo < SG_KS ? s->todo : SG_KS;
 			s->ks_off = 0;
-			s->chacha->xor_stream(s->cc.state, s->ks, sg_zeros, s->ks_len);
+			chacha20_row_xor(s->chacha, s->cc.state, s->ks, sg_zeros, s->ks_len);
 			s->todo -= s->ks_len;
 		}
 		k = s->ks_len - s->ks_off < n ? s->ks_len - s->ks_off : n;
@@ -304,11 +298,11 @@ static void sg_xor(struct sg_stream *s, uint8_t *p, size_t n)
 #endif
 }
 
-bool chacha20poly1305_encrypt_sg_inplace_with(const struct chacha20_impl *chacha, uint32_t poly_impl,
-					      const struct iovec *iov, size_t iovcnt,
-					      size_t src_len, const uint8_t *ad, size_t ad_len,
-					      const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
-					      const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+static bool encrypt_sg_rows(enum chacha20_row chacha, uint32_t poly_impl,
+			    const struct iovec *iov, size_t iovcnt, size_t src_len,
+			    const uint8_t *ad, size_t ad_len,
+			    const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+			    const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
 	struct sg_stream s;
 	struct sg_walk w = { .iov = iov, .left = src_len };
@@ -332,11 +326,11 @@ bool chacha20poly1305_encrypt_sg_inplace_with(const struct chacha20_impl *chacha
 	return true;
 }
 
-bool chacha20poly1305_decrypt_sg_inplace_with(const struct chacha20_impl *chacha, uint32_t poly_impl,
-					      const struct iovec *iov, size_t iovcnt,
-					      size_t src_len, const uint8_t *ad, size_t ad_len,
-					      const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
-					      const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+static bool decrypt_sg_rows(enum chacha20_row chacha, uint32_t poly_impl,
+			    const struct iovec *iov, size_t iovcnt, size_t src_len,
+			    const uint8_t *ad, size_t ad_len,
+			    const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+			    const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
 	struct sg_stream s;
 	struct sg_walk w = { .iov = iov };
@@ -383,12 +377,13 @@ static size_t mac_len(size_t ad_len, size_t ct_len)
 }
 
 /* The rows the public functions run for a message of these sizes. */
-static const struct chacha20_impl *pick(uint32_t *poly_impl, size_t ad_len, size_t ct_len)
+static enum chacha20_row pick(uint32_t *poly_impl, size_t ad_len, size_t ct_len)
 {
-	const struct chacha20_impl *chacha = chacha20_pick(ct_len);
+	uint32_t have = zinc_cpu_features();
+	enum chacha20_row chacha = chacha20_row_for(have, ct_len);
 
-	*poly_impl = poly1305_pick(mac_len(ad_len, ct_len));
-	ZINC_COUNT_HIT(chacha20_hits[chacha - chacha20_impls]);
+	*poly_impl = poly1305_row_for(have, mac_len(ad_len, ct_len));
+	ZINC_COUNT_HIT(chacha20_hits[chacha]);
 	ZINC_COUNT_HIT(poly1305_hits[*poly_impl]);
 	return chacha;
 }
@@ -399,9 +394,9 @@ void chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
 			      const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
 	uint32_t poly;
-	const struct chacha20_impl *chacha = pick(&poly, ad_len, src_len);
+	enum chacha20_row chacha = pick(&poly, ad_len, src_len);
 
-	chacha20poly1305_encrypt_with(chacha, poly, dst, src, src_len, ad, ad_len, nonce, key);
+	encrypt_rows(chacha, poly, dst, src, src_len, ad, ad_len, nonce, key);
 }
 
 bool chacha20poly1305_decrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
@@ -410,13 +405,12 @@ bool chacha20poly1305_decrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
 			      const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
 	uint32_t poly;
-	const struct chacha20_impl *chacha;
+	enum chacha20_row chacha;
 
 	if (src_len < CHACHA20POLY1305_AUTHTAG_SIZE)
 		return false;
 	chacha = pick(&poly, ad_len, src_len - CHACHA20POLY1305_AUTHTAG_SIZE);
-	return chacha20poly1305_decrypt_with(chacha, poly, dst, src, src_len, ad, ad_len,
-					     nonce, key);
+	return decrypt_rows(chacha, poly, dst, src, src_len, ad, ad_len, nonce, key);
 }
 
 void xchacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
@@ -425,9 +419,9 @@ void xchacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
 			       const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
 	uint32_t poly;
-	const struct chacha20_impl *chacha = pick(&poly, ad_len, src_len);
+	enum chacha20_row chacha = pick(&poly, ad_len, src_len);
 
-	xchacha20poly1305_encrypt_with(chacha, poly, dst, src, src_len, ad, ad_len, nonce, key);
+	xencrypt_rows(chacha, poly, dst, src, src_len, ad, ad_len, nonce, key);
 }
 
 bool xchacha20poly1305_decrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
@@ -436,13 +430,12 @@ bool xchacha20poly1305_decrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
 			       const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
 	uint32_t poly;
-	const struct chacha20_impl *chacha;
+	enum chacha20_row chacha;
 
 	if (src_len < CHACHA20POLY1305_AUTHTAG_SIZE)
 		return false;
 	chacha = pick(&poly, ad_len, src_len - CHACHA20POLY1305_AUTHTAG_SIZE);
-	return xchacha20poly1305_decrypt_with(chacha, poly, dst, src, src_len, ad, ad_len,
-					      nonce, key);
+	return xdecrypt_rows(chacha, poly, dst, src, src_len, ad, ad_len, nonce, key);
 }
 
 bool chacha20poly1305_encrypt_sg_inplace(const struct iovec *iov, size_t iovcnt, size_t src_len,
@@ -451,14 +444,13 @@ bool chacha20poly1305_encrypt_sg_inplace(const struct iovec *iov, size_t iovcnt,
 					 const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
 	uint32_t poly;
-	const struct chacha20_impl *chacha;
+	enum chacha20_row chacha;
 
 	if (src_len > SIZE_MAX - CHACHA20POLY1305_AUTHTAG_SIZE ||
 	    !sg_holds(iov, iovcnt, src_len + CHACHA20POLY1305_AUTHTAG_SIZE))
 		return false;
 	chacha = pick(&poly, ad_len, src_len);
-	return chacha20poly1305_encrypt_sg_inplace_with(chacha, poly, iov, iovcnt, src_len, ad,
-							ad_len, nonce, key);
+	return encrypt_sg_rows(chacha, poly, iov, iovcnt, src_len, ad, ad_len, nonce, key);
 }
 
 bool chacha20poly1305_decrypt_sg_inplace(const struct iovec *iov, size_t iovcnt, size_t src_len,
@@ -467,11 +459,73 @@ bool chacha20poly1305_decrypt_sg_inplace(const struct iovec *iov, size_t iovcnt,
 					 const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
 	uint32_t poly;
-	const struct chacha20_impl *chacha;
+	enum chacha20_row chacha;
 
 	if (src_len < CHACHA20POLY1305_AUTHTAG_SIZE || !sg_holds(iov, iovcnt, src_len))
 		return false;
 	chacha = pick(&poly, ad_len, src_len - CHACHA20POLY1305_AUTHTAG_SIZE);
-	return chacha20poly1305_decrypt_sg_inplace_with(chacha, poly, iov, iovcnt, src_len, ad,
-							ad_len, nonce, key);
+	return decrypt_sg_rows(chacha, poly, iov, iovcnt, src_len, ad, ad_len, nonce, key);
+}
+
+/*
+ * The same with chosen rows, for tests, fuzzers and benchmarks: a row of
+ * chacha20_impls and an index into poly1305_impls. They run the code above
+ * with the row ids the pointers stand for.
+ */
+#define ROW_ID(impl) ((enum chacha20_row)((impl) - chacha20_impls))
+
+void chacha20poly1305_encrypt_with(const struct chacha20_impl *chacha, uint32_t poly,
+				   uint8_t *dst, const uint8_t *src, size_t src_len,
+				   const uint8_t *ad, size_t ad_len,
+				   const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+				   const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+{
+	encrypt_rows(ROW_ID(chacha), poly, dst, src, src_len, ad, ad_len, nonce, key);
+}
+
+bool chacha20poly1305_decrypt_with(const struct chacha20_impl *chacha, uint32_t poly,
+				   uint8_t *dst, const uint8_t *src, size_t src_len,
+				   const uint8_t *ad, size_t ad_len,
+				   const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+				   const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+{
+	return decrypt_rows(ROW_ID(chacha), poly, dst, src, src_len, ad, ad_len, nonce, key);
+}
+
+void xchacha20poly1305_encrypt_with(const struct chacha20_impl *chacha, uint32_t poly,
+				    uint8_t *dst, const uint8_t *src, size_t src_len,
+				    const uint8_t *ad, size_t ad_len,
+				    const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
+				    const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+{
+	xencrypt_rows(ROW_ID(chacha), poly, dst, src, src_len, ad, ad_len, nonce, key);
+}
+
+bool xchacha20poly1305_decrypt_with(const struct chacha20_impl *chacha, uint32_t poly,
+				    uint8_t *dst, const uint8_t *src, size_t src_len,
+				    const uint8_t *ad, size_t ad_len,
+				    const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
+				    const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+{
+	return xdecrypt_rows(ROW_ID(chacha), poly, dst, src, src_len, ad, ad_len, nonce, key);
+}
+
+bool chacha20poly1305_encrypt_sg_inplace_with(const struct chacha20_impl *chacha, uint32_t poly,
+					      const struct iovec *iov, size_t iovcnt,
+					      size_t src_len, const uint8_t *ad, size_t ad_len,
+					      const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+					      const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+{
+	return encrypt_sg_rows(ROW_ID(chacha), poly, iov, iovcnt, src_len, ad, ad_len, nonce,
+			       key);
+}
+
+bool chacha20poly1305_decrypt_sg_inplace_with(const struct chacha20_impl *chacha, uint32_t poly,
+					      const struct iovec *iov, size_t iovcnt,
+					      size_t src_len, const uint8_t *ad, size_t ad_len,
+					      const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+					      const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+{
+	return decrypt_sg_rows(ROW_ID(chacha), poly, iov, iovcnt, src_len, ad, ad_len, nonce,
+			       key);
 }

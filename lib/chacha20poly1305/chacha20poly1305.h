@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The AEADs with chosen ChaCha20 and Poly1305 rows, so that tests and
  * fuzzers can run every pair of backends. The public functions call these
- * with the rows chacha20_pick and poly1305_pick choose. */
+ * with the rows chacha20_pick and poly1305_pick choose (by row id, with
+ * direct calls: lib/chacha20/rows.h). */
 #ifndef ZINC_LIB_CHACHA20POLY1305_H
 #define ZINC_LIB_CHACHA20POLY1305_H
 

@@ -8,6 +8,7 @@
 #define ZINC_COMMON_CPU_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* The one list of features: X(enum suffix, name in ZINC_CPU_DISABLE). */
@@ -43,6 +44,27 @@ static inline bool zinc_cpu_have(uint32_t needed)
 {
 	return (zinc_cpu_features() & needed) == needed;
 }
+/*
+ * Direct-call dispatch (lib/<primitive>/rows.h): each public function
+ * computes its row id from the features and the length with zinc_row_usable
+ * over the rows, then calls the row's function by name in a chain of
+ * zinc_row_is tests. The empty asm hides the row id from the optimizer, so
+ * that it cannot merge the chain of comparisons into a switch and lower that
+ * to a jump table: an indirect jump, which a retpoline build would turn into
+ * a thunk, as it would a function pointer. A row id that matches no row
+ * traps (__builtin_trap) at the end of the chain.
+ */
+static inline bool zinc_row_usable(uint32_t have, uint32_t needs, size_t len, size_t min_len)
+{
+	return (have & needs) == needs && len >= min_len;
+}
+
+static inline bool zinc_row_is(unsigned row, unsigned id)
+{
+	__asm__ __volatile__("" : "+r"(row));
+	return row == id;
+}
+
 /* Restricts dispatch to mask & detected features, for tests that drive every
  * subset; ~0u restores. An atomic word: calls already under way in other
  * threads may run with the old mask or the new. Not exported by libzinc.so. */

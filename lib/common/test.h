@@ -168,6 +168,31 @@ static inline int test_policy_allows(const struct test_policy *policy, size_t n,
 	return p && (p->features & f) == p->features && len >= p->min_len;
 }
 
+/* The row (index into impls, a table of nimpls rows with a .name) the
+ * policy says should win for len bytes with features f: the last allowed
+ * row, row 0 when none is. */
+#define TEST_POLICY_ROW(policy, impls, nimpls, f, len)                          \
+	({                                                                      \
+		size_t want_ = 0;                                               \
+		for (size_t i_ = 1; i_ < (nimpls); i_++)                        \
+			if (test_policy_allows((policy), ARRAY_SIZE(policy),    \
+					       (impls)[i_].name, (f), (len)))   \
+				want_ = i_;                                     \
+		want_;                                                          \
+	})
+
+/* Each row of impls ran exactly hits[row] == (row == want) times. */
+#define TEST_CHECK_ONE_HIT(hits, impls, nimpls, want, what, len, f)             \
+	do {                                                                    \
+		char feat_[128];                                                \
+		zinc_cpu_format((f), feat_, sizeof(feat_));                     \
+		for (size_t i_ = 0; i_ < (nimpls); i_++)                        \
+			CHECK((hits)[i_] == (i_ == (want)),                     \
+			      "%s len %zu features %s: row %s ran %lu times, expected %d", \
+			      (what), (size_t)(len), feat_, (impls)[i_].name,   \
+			      (hits)[i_], i_ == (want));                        \
+	} while (0)
+
 /* Runs body (a statement using the uint32_t f) once under every subset of
  * the detected CPU features, the empty one included; counts them in
  * *subsets and restores the full mask. */

@@ -14,34 +14,12 @@
 #include "lib/common/cpu.h"
 #include "lib/common/util.h"
 
-void curve25519_generic32(uint8_t out[CURVE25519_KEY_SIZE],
-			  const uint8_t scalar[CURVE25519_KEY_SIZE],
-			  const uint8_t point[CURVE25519_KEY_SIZE]);
-void curve25519_generic32_base(uint8_t out[CURVE25519_KEY_SIZE],
-			       const uint8_t scalar[CURVE25519_KEY_SIZE]);
-void curve25519_generic64(uint8_t out[CURVE25519_KEY_SIZE],
-			  const uint8_t scalar[CURVE25519_KEY_SIZE],
-			  const uint8_t point[CURVE25519_KEY_SIZE]);
-void curve25519_generic64_base(uint8_t out[CURVE25519_KEY_SIZE],
-			       const uint8_t scalar[CURVE25519_KEY_SIZE]);
-void curve25519_bmi2_adx(uint8_t out[CURVE25519_KEY_SIZE],
-			 const uint8_t scalar[CURVE25519_KEY_SIZE],
-			 const uint8_t point[CURVE25519_KEY_SIZE]);
-void curve25519_bmi2_adx_base(uint8_t out[CURVE25519_KEY_SIZE],
-			      const uint8_t scalar[CURVE25519_KEY_SIZE]);
-
 /* Rows in increasing order of preference; the last usable one is used. */
 const struct curve25519_impl curve25519_impls[] = {
-	{ "curve25519-generic32", 0, curve25519_generic32, curve25519_generic32_base,
-	  CURVE25519_FIELD_OPS(curve25519_generic32_field) },
-#ifdef __SIZEOF_INT128__
-	{ "curve25519-generic64", 0, curve25519_generic64, curve25519_generic64_base,
-	  CURVE25519_FIELD_OPS(curve25519_generic64_field) },
-#endif
-#ifdef ZINC_ASM_X86_64
-	{ "curve25519-bmi2-adx", ZINC_CPU_BMI2 | ZINC_CPU_ADX, curve25519_bmi2_adx, curve25519_bmi2_adx_base,
-	  CURVE25519_FIELD_OPS(curve25519_bmi2_adx_field) },
-#endif
+#define ROW(id, name, needs, scalarmult, scalarmult_base, field) \
+	[CURVE25519_ROW_##id] = { name, needs, scalarmult, scalarmult_base,   \
+				  CURVE25519_FIELD_OPS(field) },
+#include "lib/curve25519/rows.h"
 };
 
 const size_t curve25519_nimpls = ARRAY_SIZE(curve25519_impls);
@@ -50,18 +28,9 @@ const size_t curve25519_nimpls = ARRAY_SIZE(curve25519_impls);
 unsigned long curve25519_hits[ARRAY_SIZE(curve25519_impls)];
 #endif
 
-static const uint8_t curve25519_base_point[CURVE25519_KEY_SIZE] = { 9 };
-
 const struct curve25519_impl *curve25519_pick(void)
 {
-	const struct curve25519_impl *impl = &curve25519_impls[0];
-	size_t i;
-
-	for (i = 1; i < curve25519_nimpls; i++) {
-		if (zinc_cpu_have(curve25519_impls[i].features))
-			impl = &curve25519_impls[i];
-	}
-	return impl;
+	return &curve25519_impls[curve25519_row_for(zinc_cpu_features())];
 }
 
 void curve25519_clamp_secret(uint8_t secret[CURVE25519_KEY_SIZE])
@@ -83,50 +52,62 @@ static bool curve25519_nonzero(const uint8_t out[CURVE25519_KEY_SIZE])
 	return !((acc - 1) >> 8 & 1);
 }
 
-bool curve25519_with(const struct curve25519_impl *impl, uint8_t out[CURVE25519_KEY_SIZE],
-		     const uint8_t secret[CURVE25519_KEY_SIZE],
-		     const uint8_t basepoint[CURVE25519_KEY_SIZE])
+static bool scalarmult_row(enum curve25519_row row, uint8_t out[CURVE25519_KEY_SIZE],
+			   const uint8_t secret[CURVE25519_KEY_SIZE],
+			   const uint8_t basepoint[CURVE25519_KEY_SIZE])
 {
 	uint8_t e[CURVE25519_KEY_SIZE];
 
 	memcpy(e, secret, sizeof(e));
 	curve25519_clamp_secret(e);
-	impl->scalarmult(out, e, basepoint);
+	curve25519_row_scalarmult(row, out, e, basepoint);
 	memzero_explicit(e, sizeof(e));
 	return curve25519_nonzero(out);
+}
+
+static bool scalarmult_base_row(enum curve25519_row row, uint8_t pub[CURVE25519_KEY_SIZE],
+				const uint8_t secret[CURVE25519_KEY_SIZE])
+{
+	uint8_t e[CURVE25519_KEY_SIZE];
+
+	memcpy(e, secret, sizeof(e));
+	curve25519_clamp_secret(e);
+	curve25519_row_scalarmult_base(row, pub, e);
+	memzero_explicit(e, sizeof(e));
+	return curve25519_nonzero(pub);
+}
+
+bool curve25519_with(const struct curve25519_impl *impl, uint8_t out[CURVE25519_KEY_SIZE],
+		     const uint8_t secret[CURVE25519_KEY_SIZE],
+		     const uint8_t basepoint[CURVE25519_KEY_SIZE])
+{
+	return scalarmult_row((enum curve25519_row)(impl - curve25519_impls), out, secret,
+			      basepoint);
 }
 
 bool curve25519_generate_public_with(const struct curve25519_impl *impl,
 				     uint8_t pub[CURVE25519_KEY_SIZE],
 				     const uint8_t secret[CURVE25519_KEY_SIZE])
 {
-	uint8_t e[CURVE25519_KEY_SIZE];
-
-	if (!impl->scalarmult_base)
-		return curve25519_with(impl, pub, secret, curve25519_base_point);
-	memcpy(e, secret, sizeof(e));
-	curve25519_clamp_secret(e);
-	impl->scalarmult_base(pub, e);
-	memzero_explicit(e, sizeof(e));
-	return curve25519_nonzero(pub);
+	return scalarmult_base_row((enum curve25519_row)(impl - curve25519_impls), pub, secret);
 }
 
 bool curve25519(uint8_t out[CURVE25519_KEY_SIZE], const uint8_t secret[CURVE25519_KEY_SIZE],
 		const uint8_t basepoint[CURVE25519_KEY_SIZE])
 {
-	const struct curve25519_impl *impl = curve25519_pick();
+	enum curve25519_row row = curve25519_row_for(zinc_cpu_features());
 
-	ZINC_COUNT_HIT(curve25519_hits[impl - curve25519_impls]);
-	return curve25519_with(impl, out, secret, basepoint);
+	ZINC_COUNT_HIT(curve25519_hits[row]);
+	return scalarmult_row(row, out, secret, basepoint);
 }
 
 bool curve25519_generate_public(uint8_t pub[CURVE25519_KEY_SIZE],
 				const uint8_t secret[CURVE25519_KEY_SIZE])
 {
-	const struct curve25519_impl *impl = curve25519_pick();
+	enum curve25519_row row = curve25519_row_for(zinc_cpu_features());
 
-	ZINC_COUNT_HIT(curve25519_hits[impl - curve25519_impls]);
-	return curve25519_generate_public_with(impl, pub, secret);
+	ZINC_COUNT_HIT(curve25519_hits[row]);
+	return scalarmult_base_row(row, pub, secret);
 }
 
 /*

@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <zinc/curve25519.h>
 
+#include "lib/common/cpu.h"
+
 /*
  * A row's field arithmetic mod p = 2^255 - 19, seen from outside (ZINC_TESTING
  * builds; fuzz/curve25519_field_fuzzer.c and the unit tests drive it).
@@ -57,7 +59,7 @@ struct curve25519_impl {
 	void (*scalarmult)(uint8_t out[CURVE25519_KEY_SIZE],
 			   const uint8_t scalar[CURVE25519_KEY_SIZE],
 			   const uint8_t point[CURVE25519_KEY_SIZE]);
-	/* out = scalar * base point (u = 9); NULL to use scalarmult. */
+	/* out = scalar * base point (u = 9). */
 	void (*scalarmult_base)(uint8_t out[CURVE25519_KEY_SIZE],
 				const uint8_t scalar[CURVE25519_KEY_SIZE]);
 	/* The row's field steps (ZINC_TESTING builds; NULL otherwise). */
@@ -72,6 +74,64 @@ extern const uint8_t curve25519_base_table[32][8][3][32];
 extern const size_t curve25519_nimpls;
 
 const struct curve25519_impl *curve25519_pick(void);
+
+/* CURVE25519_ROW_<ID>: a row's index in curve25519_impls (one row per line
+ * of lib/curve25519/rows.h). The public functions call the rows by name
+ * (below), not through the table. */
+enum curve25519_row {
+#define ROW(id, ...) CURVE25519_ROW_##id,
+#include "lib/curve25519/rows.h"
+	CURVE25519_NROWS
+};
+
+/* Every row's functions. */
+#define ROW(id, name, needs, scalarmult, scalarmult_base, field)                      \
+	void scalarmult(uint8_t out[CURVE25519_KEY_SIZE],                             \
+			const uint8_t scalar[CURVE25519_KEY_SIZE],                    \
+			const uint8_t point[CURVE25519_KEY_SIZE]);                    \
+	void scalarmult_base(uint8_t out[CURVE25519_KEY_SIZE],                        \
+			     const uint8_t scalar[CURVE25519_KEY_SIZE]);
+#include "lib/curve25519/rows.h"
+
+/* The row the public functions run with the features have. */
+static inline enum curve25519_row curve25519_row_for(uint32_t have)
+{
+	enum curve25519_row row = CURVE25519_ROW_GENERIC32;
+
+#define ROW(id, name, needs, ...)               \
+	if (zinc_row_usable(have, needs, 0, 0)) \
+		row = CURVE25519_ROW_##id;
+#include "lib/curve25519/rows.h"
+	return row;
+}
+
+/* Row row's functions, called by name. */
+static inline void curve25519_row_scalarmult(enum curve25519_row row,
+					     uint8_t out[CURVE25519_KEY_SIZE],
+					     const uint8_t scalar[CURVE25519_KEY_SIZE],
+					     const uint8_t point[CURVE25519_KEY_SIZE])
+{
+#define ROW(id, name, needs, scalarmult, scalarmult_base, field) \
+	if (zinc_row_is(row, CURVE25519_ROW_##id)) {             \
+		scalarmult(out, scalar, point);                  \
+		return;                                          \
+	}
+#include "lib/curve25519/rows.h"
+	__builtin_trap();
+}
+
+static inline void curve25519_row_scalarmult_base(enum curve25519_row row,
+						  uint8_t out[CURVE25519_KEY_SIZE],
+						  const uint8_t scalar[CURVE25519_KEY_SIZE])
+{
+#define ROW(id, name, needs, scalarmult, scalarmult_base, field) \
+	if (zinc_row_is(row, CURVE25519_ROW_##id)) {             \
+		scalarmult_base(out, scalar);                    \
+		return;                                          \
+	}
+#include "lib/curve25519/rows.h"
+	__builtin_trap();
+}
 
 /* curve25519() / curve25519_generate_public() with a chosen row: clamps a
  * copy of the secret, runs the row, returns false on an all-zero result. */

@@ -33,23 +33,12 @@ static const size_t length_classes[] = {
 
 static size_t expected_row(uint32_t f, size_t len)
 {
-	size_t want = 0;
-
-	for (size_t i = 1; i < poly1305_nimpls; i++)
-		if (test_policy_allows(policy, ARRAY_SIZE(policy), poly1305_impls[i].name, f, len))
-			want = i;
-	return want;
+	return TEST_POLICY_ROW(policy, poly1305_impls, poly1305_nimpls, f, len);
 }
 
 static void check_one_hit(size_t want, const char *what, size_t len, uint32_t f)
 {
-	char feat[128];
-
-	zinc_cpu_format(f, feat, sizeof(feat));
-	for (size_t i = 0; i < poly1305_nimpls; i++)
-		CHECK(poly1305_hits[i] == (i == want),
-		      "%s len %zu features %s: row %s ran %lu times, expected %d", what, len, feat,
-		      poly1305_impls[i].name, poly1305_hits[i], i == want);
+	TEST_CHECK_ONE_HIT(poly1305_hits, poly1305_impls, poly1305_nimpls, want, what, len, f);
 }
 
 static uint8_t msg[4097];

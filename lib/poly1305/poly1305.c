@@ -12,42 +12,20 @@
 #include "lib/common/util.h"
 #include "lib/poly1305/poly1305.h"
 
-#ifdef ZINC_ASM_ARM64
-/* arch/arm64/poly1305-arm64.S */
-void poly1305_arm64_init(void *state, const uint8_t r[16]);
-void poly1305_arm64_blocks(void *state, const uint8_t *in, size_t len, uint32_t padbit);
-void poly1305_arm64_emit(void *state, uint8_t mac[POLY1305_MAC_SIZE], const uint32_t s[4]);
-#ifdef ZINC_TESTING
-/* h2 <= 4 on entry to its blocks() and emit() (poly1305-arm64.S). */
+#if defined(ZINC_ASM_ARM64) && defined(ZINC_TESTING)
+/* h2 <= 4 on entry to its blocks() and emit() (arch/arm64/poly1305-arm64.S). */
 static const struct poly1305_test poly1305_arm64_test = {
 	.h = { 3, 64, { UINT64_MAX, UINT64_MAX, 4 } },
 	.set_h = poly1305_test_set_h64,
 	.get_h = poly1305_test_get_h64,
 };
 #endif
-#endif
 
 const struct poly1305_impl poly1305_impls[] = {
-	{ "poly1305-donna32", 0, 0, POLY1305_DONNA32_STATE, poly1305_donna32_init, poly1305_donna32_blocks,
-	  poly1305_donna32_emit, POLY1305_TEST(poly1305_donna32_test) },
-#ifdef __SIZEOF_INT128__
-	{ "poly1305-donna64", 0, 0, POLY1305_DONNA64_STATE, poly1305_donna64_init, poly1305_donna64_blocks,
-	  poly1305_donna64_emit, POLY1305_TEST(poly1305_donna64_test) },
-#endif
-#ifdef ZINC_ASM_X86_64
-	/* x86-64 assembly rows, least preferred first. */
-	{ "poly1305-x86_64", 0, 0, POLY1305_X86_64_STATE, poly1305_x86_64_init, poly1305_x86_64_blocks,
-	  poly1305_x86_64_emit, POLY1305_TEST(poly1305_x86_64_test) },
-	/* From 384 bytes, where its vector path starts for a new key
-	 * (VEC_COLD in poly1305-avx2.S); below, it would only add the wipe
-	 * of its larger state to the scalar row's work. */
-	{ "poly1305-avx2", ZINC_CPU_AVX2, 384, POLY1305_AVX2_STATE, poly1305_x86_64_init, poly1305_avx2_blocks,
-	  poly1305_x86_64_emit, POLY1305_TEST(poly1305_avx2_test) },
-#endif
-#ifdef ZINC_ASM_ARM64
-	{ "poly1305-arm64", 0, 0, POLY1305_ARM64_STATE, poly1305_arm64_init,
-	  poly1305_arm64_blocks, poly1305_arm64_emit, POLY1305_TEST(poly1305_arm64_test) },
-#endif
+#define ROW(id, name, needs, min_len, state_size, init, blocks, emit, test) \
+	[POLY1305_ROW_##id] = { name, needs, min_len, state_size, init, blocks, emit, \
+				POLY1305_TEST(test) },
+#include "lib/poly1305/rows.h"
 };
 
 const size_t poly1305_nimpls = ARRAY_SIZE(poly1305_impls);
@@ -70,13 +48,7 @@ unsigned long poly1305_hits[ARRAY_SIZE(poly1305_impls)];
 
 uint32_t poly1305_pick(size_t len)
 {
-	uint32_t have = zinc_cpu_features();
-
-	for (size_t i = poly1305_nimpls; i-- > 1;)
-		if (poly1305_impls[i].min_len <= len &&
-		    (poly1305_impls[i].features & have) == poly1305_impls[i].features)
-			return (uint32_t)i;
-	return 0;
+	return poly1305_row_for(zinc_cpu_features(), len);
 }
 
 /* s, the second half of the key, as four little-endian words. One 16-byte
@@ -96,7 +68,7 @@ void poly1305_init_impl(struct poly1305_ctx *ctx, const uint8_t key[POLY1305_KEY
 			uint32_t impl)
 {
 	ctx->impl = impl;
-	poly1305_impls[impl].init(ctx->state.u8, key);
+	poly1305_row_init(impl, ctx->state.u8, key);
 	get_s(ctx->s, key);
 	ctx->buflen = 0;
 }
@@ -113,8 +85,6 @@ void poly1305_init(struct poly1305_ctx *ctx, const uint8_t key[POLY1305_KEY_SIZE
 
 void poly1305_update(struct poly1305_ctx *ctx, const uint8_t *in, size_t len)
 {
-	const struct poly1305_impl *impl = &poly1305_impls[ctx->impl];
-
 	if (!len)
 		return;
 	if (ctx->buflen) {
@@ -128,13 +98,13 @@ void poly1305_update(struct poly1305_ctx *ctx, const uint8_t *in, size_t len)
 		len -= n;
 		if (ctx->buflen < POLY1305_BLOCK_SIZE)
 			return;
-		impl->blocks(ctx->state.u8, ctx->buf, POLY1305_BLOCK_SIZE, 1);
+		poly1305_row_blocks(ctx->impl, ctx->state.u8, ctx->buf, POLY1305_BLOCK_SIZE, 1);
 		ctx->buflen = 0;
 	}
 	if (len >= POLY1305_BLOCK_SIZE) {
 		size_t n = len & ~(size_t)(POLY1305_BLOCK_SIZE - 1);
 
-		impl->blocks(ctx->state.u8, in, n, 1);
+		poly1305_row_blocks(ctx->impl, ctx->state.u8, in, n, 1);
 		in += n;
 		len -= n;
 	}
@@ -146,24 +116,23 @@ void poly1305_update(struct poly1305_ctx *ctx, const uint8_t *in, size_t len)
 
 /* The final partial block: its n bytes, then 0x01 and zeros, without the
  * 2^128 pad bit (RFC 8439 section 2.5). */
-static void last_block(const struct poly1305_impl *impl, void *state,
-		       uint8_t buf[POLY1305_BLOCK_SIZE], size_t n)
+static void last_block(uint32_t row, void *state, uint8_t buf[POLY1305_BLOCK_SIZE], size_t n)
 {
 	buf[n] = 1;
 	memset(buf + n + 1, 0, POLY1305_BLOCK_SIZE - n - 1);
-	impl->blocks(state, buf, POLY1305_BLOCK_SIZE, 0);
+	poly1305_row_blocks(row, state, buf, POLY1305_BLOCK_SIZE, 0);
 }
 
 void poly1305_final(struct poly1305_ctx *ctx, uint8_t mac[POLY1305_MAC_SIZE])
 {
-	const struct poly1305_impl *impl = &poly1305_impls[ctx->impl];
+	uint32_t row = ctx->impl;
 
 	if (ctx->buflen)
-		last_block(impl, ctx->state.u8, ctx->buf, ctx->buflen);
-	impl->emit(ctx->state.u8, mac, ctx->s);
+		last_block(row, ctx->state.u8, ctx->buf, ctx->buflen);
+	poly1305_row_emit(row, ctx->state.u8, mac, ctx->s);
 	/* What the row wrote, and the rest of the context: the unused part
 	 * of the state was never written by this MAC. */
-	memzero_explicit(ctx->state.u8, impl->state_size);
+	memzero_explicit(ctx->state.u8, poly1305_impls[row].state_size);
 	memzero_explicit(ctx->s, sizeof(*ctx) - offsetof(struct poly1305_ctx, s));
 }
 
@@ -173,21 +142,20 @@ void poly1305(uint8_t mac[POLY1305_MAC_SIZE], const uint8_t *in, size_t len,
 	      const uint8_t key[POLY1305_KEY_SIZE])
 {
 	struct poly1305_ctx ctx;
-	uint32_t i = poly1305_pick(len), s[4];
-	const struct poly1305_impl *impl = &poly1305_impls[i];
+	uint32_t row = poly1305_pick(len), s[4];
 	size_t full = len & ~(size_t)(POLY1305_BLOCK_SIZE - 1), rest = len - full;
 
-	ZINC_COUNT_HIT(poly1305_hits[i]);
-	impl->init(ctx.state.u8, key);
+	ZINC_COUNT_HIT(poly1305_hits[row]);
+	poly1305_row_init(row, ctx.state.u8, key);
 	if (full)
-		impl->blocks(ctx.state.u8, in, full, 1);
+		poly1305_row_blocks(row, ctx.state.u8, in, full, 1);
 	if (rest) {
 		memcpy(ctx.buf, in + full, rest);
-		last_block(impl, ctx.state.u8, ctx.buf, rest);
+		last_block(row, ctx.state.u8, ctx.buf, rest);
 		memzero_explicit(ctx.buf, sizeof(ctx.buf));
 	}
 	get_s(s, key);
-	impl->emit(ctx.state.u8, mac, s);
-	memzero_explicit(ctx.state.u8, impl->state_size);
+	poly1305_row_emit(row, ctx.state.u8, mac, s);
+	memzero_explicit(ctx.state.u8, poly1305_impls[row].state_size);
 	memzero_explicit(s, sizeof(s));
 }

@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <zinc/poly1305.h>
 
+#include "lib/common/cpu.h"
+
 struct poly1305_test;
 
 /* Bytes of struct poly1305_ctx.state each row uses (its init, blocks and
@@ -45,6 +47,9 @@ struct poly1305_impl {
 #define POLY1305_TEST(t) NULL
 #endif
 
+/* The table: one row per line of lib/poly1305/rows.h, generic first. The
+ * public functions do not call through it (below); tests, fuzzers and
+ * benchmarks walk it. */
 extern const struct poly1305_impl poly1305_impls[];
 extern const size_t poly1305_nimpls;
 
@@ -54,15 +59,67 @@ uint32_t poly1305_pick(size_t len);
 void poly1305_init_impl(struct poly1305_ctx *ctx, const uint8_t key[POLY1305_KEY_SIZE],
 			uint32_t impl);
 
-/* The generic backends, for the table in poly1305.c. */
-void poly1305_donna32_init(void *state, const uint8_t r[16]);
-void poly1305_donna32_blocks(void *state, const uint8_t *in, size_t len, uint32_t padbit);
-void poly1305_donna32_emit(void *state, uint8_t mac[POLY1305_MAC_SIZE], const uint32_t s[4]);
-#ifdef __SIZEOF_INT128__
-void poly1305_donna64_init(void *state, const uint8_t r[16]);
-void poly1305_donna64_blocks(void *state, const uint8_t *in, size_t len, uint32_t padbit);
-void poly1305_donna64_emit(void *state, uint8_t mac[POLY1305_MAC_SIZE], const uint32_t s[4]);
-#endif
+/* POLY1305_ROW_<ID>: a row's index in poly1305_impls. */
+enum poly1305_row {
+#define ROW(id, ...) POLY1305_ROW_##id,
+#include "lib/poly1305/rows.h"
+	POLY1305_NROWS
+};
+
+/* Every row's functions. */
+#define ROW(id, name, needs, min_len, state_size, init, blocks, emit, test) \
+	void init(void *state, const uint8_t r[16]);                        \
+	void blocks(void *state, const uint8_t *in, size_t len, uint32_t padbit); \
+	void emit(void *state, uint8_t mac[POLY1305_MAC_SIZE], const uint32_t s[4]);
+#include "lib/poly1305/rows.h"
+
+/* The row for a message of len bytes with the features have. */
+static inline enum poly1305_row poly1305_row_for(uint32_t have, size_t len)
+{
+	enum poly1305_row row = POLY1305_ROW_DONNA32;
+
+#define ROW(id, name, needs, min_len, ...)              \
+	if (zinc_row_usable(have, needs, len, min_len)) \
+		row = POLY1305_ROW_##id;
+#include "lib/poly1305/rows.h"
+	return row;
+}
+
+/* Row row's functions, called by name. */
+static inline void poly1305_row_init(uint32_t row, void *state, const uint8_t r[16])
+{
+#define ROW(id, name, needs, min_len, state_size, init, blocks, emit, test) \
+	if (zinc_row_is(row, POLY1305_ROW_##id)) {                          \
+		init(state, r);                                             \
+		return;                                                     \
+	}
+#include "lib/poly1305/rows.h"
+	__builtin_trap();
+}
+
+static inline void poly1305_row_blocks(uint32_t row, void *state, const uint8_t *in, size_t len,
+				       uint32_t padbit)
+{
+#define ROW(id, name, needs, min_len, state_size, init, blocks, emit, test) \
+	if (zinc_row_is(row, POLY1305_ROW_##id)) {                          \
+		blocks(state, in, len, padbit);                             \
+		return;                                                     \
+	}
+#include "lib/poly1305/rows.h"
+	__builtin_trap();
+}
+
+static inline void poly1305_row_emit(uint32_t row, void *state, uint8_t mac[POLY1305_MAC_SIZE],
+				     const uint32_t s[4])
+{
+#define ROW(id, name, needs, min_len, state_size, init, blocks, emit, test) \
+	if (zinc_row_is(row, POLY1305_ROW_##id)) {                          \
+		emit(state, mac, s);                                        \
+		return;                                                     \
+	}
+#include "lib/poly1305/rows.h"
+	__builtin_trap();
+}
 
 #ifdef ZINC_TESTING
 extern unsigned long poly1305_hits[];
@@ -105,11 +162,7 @@ void poly1305_test_get_h64(const void *state, uint64_t *limbs);
 #endif
 
 #ifdef ZINC_ASM_X86_64
-/* arch/x86_64/poly1305-x86_64.S and poly1305-avx2.S. */
-void poly1305_x86_64_init(void *state, const uint8_t r[16]);
-void poly1305_x86_64_blocks(void *state, const uint8_t *in, size_t len, uint32_t padbit);
-void poly1305_x86_64_emit(void *state, uint8_t mac[POLY1305_MAC_SIZE], const uint32_t s[4]);
-void poly1305_avx2_blocks(void *state, const uint8_t *in, size_t len, uint32_t padbit);
+/* arch/x86_64/poly1305-avx2.S */
 #ifdef ZINC_TESTING
 void poly1305_avx2_test_lanes(void *state, const uint64_t *limbs, const uint8_t *in, size_t len);
 extern const struct poly1305_test poly1305_x86_64_test, poly1305_avx2_test;

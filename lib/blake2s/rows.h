@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The BLAKE2s backend rows: the one place a row is written. No include
+ * guard: lib/blake2s/blake2s.h includes this list several times, each time
+ * with ROW defined to make one thing from it (the row ids, the prototypes,
+ * the choice, the direct-call dispatch), and blake2s.c makes the table
+ * blake2s_impls[] from it. Each line is
+ *
+ *   ROW(ID, "blake2s-<variant>", features, min_len, compress)
+ *
+ * ID makes BLAKE2S_ROW_<ID>, the row's index in the table; features are the
+ * ZINC_CPU_* bits it needs; blake2s_update() uses it for updates of at least
+ * min_len bytes; compress names its function (signature in struct
+ * blake2s_impl). Rows are in order of preference, least preferred first,
+ * generic first: the last usable row wins.
+ *
+ * Adding a backend: its .S in sources.bzl (ASM_SRCS), one ROW line here,
+ * and its expected policy in lib/blake2s/dispatch_test.c.
+ */
+ROW(GENERIC, "blake2s-generic", 0, 0, blake2s_compress_generic)
+#ifdef ZINC_ASM_X86_64
+/* AVX is no slower than the generic C at one block and faster from two on
+ * (ci/bench.sh, TSC cycles per byte, AMD EPYC family 25 model 17: 64 B 6.32
+ * vs 6.38, 1420 B 5.15 vs 5.53, 16 KiB 4.84 vs 5.27), so it takes every
+ * length. blake2s-avx512vl (vprord, vpermi2d) is not written: it needs an
+ * AVX-512 machine to be run and measured. */
+ROW(AVX, "blake2s-avx", ZINC_CPU_AVX, 0, blake2s_compress_avx)
+#endif
+
+#undef ROW

@@ -1,0 +1,163 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Dispatch-hit test for the AEADs: for every subset of the detected CPU
+ * features and every length class, each public AEAD function
+ * (chacha20poly1305_encrypt/decrypt, xchacha20poly1305_encrypt/decrypt and
+ * the _sg_inplace pair) runs exactly one ChaCha20 row, the one chacha20()
+ * runs for the message's length, and one Poly1305 row, the one poly1305()
+ * runs for the length of the MAC input (ad and ciphertext each padded to 16
+ * bytes, plus the 16-byte length block, computed here), and gives the
+ * generic rows' output. Which rows chacha20() and poly1305() run is checked
+ * against their independent policies by lib/chacha20/dispatch_test.c and
+ * lib/poly1305/dispatch_test.c; this test ties the AEADs to them. Needs
+ * ZINC_TESTING (chacha20_hits[], poly1305_hits[]).
+ */
+#include <stdio.h>
+#include <string.h>
+#include <sys/uio.h>
+#include <zinc/chacha20poly1305.h>
+
+#include "lib/chacha20poly1305/chacha20poly1305.h"
+#include "lib/common/cpu.h"
+#include "lib/common/test.h"
+#include "lib/common/util.h"
+
+static const size_t length_classes[] = {
+	0, 1, 15, 16, 17, 63, 64, 65, 191, 192, 193, 255, 256, 257, 352, 353, 383, 384,
+	385, 576, 577, 1024, 1420, 4096,
+};
+static const size_t ad_lengths[] = { 0, 13, 32 };
+
+/* The rows chacha20() and poly1305() run for these lengths, by their hits. */
+static size_t row_of(const unsigned long *hits, size_t n)
+{
+	size_t row = n;
+
+	for (size_t i = 0; i < n; i++)
+		if (hits[i])
+			row = row == n ? i : n + 1; /* more than one: no single row */
+	return row;
+}
+
+static void clear_hits(void)
+{
+	memset(chacha20_hits, 0, sizeof(chacha20_hits[0]) * chacha20_nimpls);
+	memset(poly1305_hits, 0, sizeof(poly1305_hits[0]) * poly1305_nimpls);
+}
+
+static size_t chacha20_row_of_len(size_t len)
+{
+	static const uint8_t key[32], nonce[12];
+	static uint8_t buf[4096];
+	struct chacha20_ctx ctx;
+
+	/* chacha20() of no bytes runs no row: the row for 0 bytes is then
+	 * the row for 1 byte's, which the policies give (no row has a
+	 * minimum length of 1). */
+	chacha20_init(&ctx, key, nonce, 0);
+	clear_hits();
+	chacha20(&ctx, buf, buf, len ? len : 1);
+	return row_of(chacha20_hits, chacha20_nimpls);
+}
+
+static size_t poly1305_row_of_len(size_t len)
+{
+	static const uint8_t key[32];
+	static uint8_t buf[4096 + 64 + 16];
+	uint8_t mac[16];
+
+	clear_hits();
+	poly1305(mac, buf, len, key);
+	return row_of(poly1305_hits, poly1305_nimpls);
+}
+
+static void check_rows(size_t chacha, size_t poly, const char *what, size_t len, size_t ad_len,
+		       uint32_t f)
+{
+	char feat[128];
+	size_t got_chacha = row_of(chacha20_hits, chacha20_nimpls);
+	size_t got_poly = row_of(poly1305_hits, poly1305_nimpls);
+
+	zinc_cpu_format(f, feat, sizeof(feat));
+	CHECK(got_chacha == chacha && chacha20_hits[chacha] == 1,
+	      "%s len %zu ad %zu features %s: ChaCha20 row %s expected once, got %s", what, len,
+	      ad_len, feat, chacha20_impls[chacha].name,
+	      got_chacha < chacha20_nimpls ? chacha20_impls[got_chacha].name : "none or several");
+	CHECK(got_poly == poly && poly1305_hits[poly] == 1,
+	      "%s len %zu ad %zu features %s: Poly1305 row %s expected once, got %s", what, len,
+	      ad_len, feat, poly1305_impls[poly].name,
+	      got_poly < poly1305_nimpls ? poly1305_impls[got_poly].name : "none or several");
+}
+
+static uint8_t msg[4096], ad[32], want[4096 + 16], out[4096 + 16], back[4096];
+
+static void test_runs_the_expected_rows(uint32_t f)
+{
+	static const uint8_t key[32] = { 1, 2, 3 }, nonce[24] = { 4, 5, 6 };
+
+	for (size_t a = 0; a < ARRAY_SIZE(ad_lengths); a++) {
+		size_t ad_len = ad_lengths[a];
+
+		test_fill(ad, ad_len, (uint32_t)a + 7);
+		for (size_t c = 0; c < ARRAY_SIZE(length_classes); c++) {
+			size_t len = length_classes[c];
+			size_t mac = ((ad_len + 15) & ~(size_t)15) + ((len + 15) & ~(size_t)15) + 16;
+			size_t chacha = chacha20_row_of_len(len), poly = poly1305_row_of_len(mac);
+			struct iovec iov[3];
+			bool ok;
+
+			test_fill(msg, len, (uint32_t)c);
+
+			chacha20poly1305_encrypt_with(&chacha20_impls[0], 0, want, msg, len, ad,
+						      ad_len, nonce, key);
+			clear_hits();
+			chacha20poly1305_encrypt(out, msg, len, ad, ad_len, nonce, key);
+			check_rows(chacha, poly, "chacha20poly1305_encrypt", len, ad_len, f);
+			CHECK_MEM(out, want, len + 16, "chacha20poly1305_encrypt len %zu", len);
+			clear_hits();
+			ok = chacha20poly1305_decrypt(back, out, len + 16, ad, ad_len, nonce, key);
+			check_rows(chacha, poly, "chacha20poly1305_decrypt", len, ad_len, f);
+			CHECK(ok && !memcmp(back, msg, len), "chacha20poly1305_decrypt len %zu", len);
+
+			/* In place over three pieces, the middle one holding the
+			 * tag's first byte. */
+			memcpy(out, msg, len);
+			iov[0] = (struct iovec){ out, len / 3 };
+			iov[1] = (struct iovec){ out + len / 3, len - len / 3 + 1 };
+			iov[2] = (struct iovec){ out + len + 1, 15 };
+			clear_hits();
+			ok = chacha20poly1305_encrypt_sg_inplace(iov, 3, len, ad, ad_len, nonce, key);
+			check_rows(chacha, poly, "chacha20poly1305_encrypt_sg_inplace", len, ad_len, f);
+			CHECK(ok, "chacha20poly1305_encrypt_sg_inplace len %zu returned false", len);
+			CHECK_MEM(out, want, len + 16, "chacha20poly1305_encrypt_sg_inplace len %zu",
+				  len);
+			clear_hits();
+			ok = chacha20poly1305_decrypt_sg_inplace(iov, 3, len + 16, ad, ad_len, nonce,
+								 key);
+			check_rows(chacha, poly, "chacha20poly1305_decrypt_sg_inplace", len, ad_len, f);
+			CHECK(ok && !memcmp(out, msg, len), "chacha20poly1305_decrypt_sg_inplace len %zu",
+			      len);
+
+			xchacha20poly1305_encrypt_with(&chacha20_impls[0], 0, want, msg, len, ad,
+						       ad_len, nonce, key);
+			clear_hits();
+			xchacha20poly1305_encrypt(out, msg, len, ad, ad_len, nonce, key);
+			check_rows(chacha, poly, "xchacha20poly1305_encrypt", len, ad_len, f);
+			CHECK_MEM(out, want, len + 16, "xchacha20poly1305_encrypt len %zu", len);
+			clear_hits();
+			ok = xchacha20poly1305_decrypt(back, out, len + 16, ad, ad_len, nonce, key);
+			check_rows(chacha, poly, "xchacha20poly1305_decrypt", len, ad_len, f);
+			CHECK(ok && !memcmp(back, msg, len), "xchacha20poly1305_decrypt len %zu", len);
+		}
+	}
+}
+
+int main(void)
+{
+	unsigned long subsets = 0;
+
+	TEST_EVERY_FEATURE_SUBSET(&subsets, test_runs_the_expected_rows(f));
+	printf("chacha20poly1305 dispatch_test: %lu feature subsets x %zu length classes x %zu"
+	       " AD lengths\n", subsets, ARRAY_SIZE(length_classes), ARRAY_SIZE(ad_lengths));
+	return TEST_SUMMARY("chacha20poly1305_dispatch_test");
+}

@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""No indirect call or jump on the public paths of libzinc.so (x86-64).
+
+usage: direct_calls_test.py LIBZINC_SO
+
+Disassembles the library with objdump and walks, from every exported
+function, the functions reachable through direct calls and jumps (tail
+calls and branches into other functions included). Fails on any indirect
+call or jump (`call *...`, `jmp *...`, with or without notrack) in a
+function so reached: the row dispatch (lib/<primitive>/rows.h) must reach
+its backend by name, and the compiler must not have turned the dispatch
+into a jump table.
+
+What it does not cover, and says so in its output:
+- calls into other libraries through the PLT (memcpy, memset, getrandom,
+  pthread_once, ...): a shared library reaches libc through the GOT, an
+  indirect jump in the PLT stub, as every library does; they are listed.
+  A call to one of zinc's own exported functions through the PLT is a
+  failure: the library is linked with -Bsymbolic-functions to bind them;
+- code reached only through a pointer handed to another library: the
+  one-time CPU detection cpu.c passes to pthread_once, and with it the
+  start-up self-test ZINC_SELFTEST=1 runs once (it walks the tables);
+- zinc_selftest() itself, which runs every table row through its pointer
+  by design: instead it is walked to check that the detector finds those
+  indirect calls, so that a blind walk cannot pass;
+- the arm64 build (ci/arm64.sh builds static test programs, no .so).
+"""
+import re
+import subprocess
+import sys
+
+HEADER = re.compile(r"^([0-9a-f]+) <([^>]+)>:$")
+INSN = re.compile(r"^\s*([0-9a-f]+):\s+(.*)$")
+DIRECT = re.compile(r"^(?:bnd\s+)?(call|jmp|j[a-z]+)\s+[0-9a-f]+ <([^+>]+)(?:\+0x[0-9a-f]+)?>")
+INDIRECT = re.compile(r"^(?:notrack\s+|bnd\s+)*(call|jmp)\s+\*")
+EXCLUDED = {"zinc_selftest"}
+
+
+def die(msg):
+    print("direct_calls_test: " + msg, file=sys.stderr)
+    sys.exit(2)
+
+
+def run(cmd):
+    try:
+        return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    except FileNotFoundError:
+        die(cmd[0] + " not found (binutils; ci/test.sh installs it)")
+    except subprocess.CalledProcessError as e:
+        die(" ".join(cmd) + " failed: " + e.stderr.strip())
+
+
+def disassemble(so):
+    """{function: [(address, instruction text)]}"""
+    funcs, cur = {}, None
+    for line in run(["objdump", "-d", "--no-show-raw-insn", "-M", "att", so]).splitlines():
+        m = HEADER.match(line)
+        if m:
+            cur = funcs.setdefault(m.group(2), [])
+            continue
+        m = INSN.match(line)
+        if m and cur is not None:
+            cur.append((m.group(1), m.group(2).strip()))
+    return funcs
+
+
+exported_names = set()
+
+
+def walk(funcs, roots):
+    """Functions reachable from roots by direct calls/jumps; PLT leaves;
+    indirect branches found as (function, address, instruction)."""
+    seen, plt, bad = set(), set(), []
+    todo = list(roots)
+    while todo:
+        f = todo.pop()
+        if f in seen:
+            continue
+        seen.add(f)
+        for addr, insn in funcs.get(f, []):
+            if INDIRECT.match(insn):
+                bad.append((f, addr, insn))
+                continue
+            m = DIRECT.match(insn)
+            if not m:
+                continue
+            target = m.group(2)
+            if target.endswith("@plt"):
+                if target[:-4] in exported_names:
+                    # zinc calling its own exported function through
+                    # the GOT (link with -Bsymbolic-functions).
+                    bad.append((f, addr, insn + " (own symbol through the PLT)"))
+                else:
+                    plt.add(target)
+            elif target != f and target in funcs:
+                todo.append(target)
+    return seen, plt, bad
+
+
+def main():
+    if len(sys.argv) != 2:
+        die("usage: direct_calls_test.py LIBZINC_SO")
+    so = sys.argv[1]
+    exported = sorted(
+        line.split()[2]
+        for line in run(["nm", "-D", "--defined-only", so]).splitlines()
+        if len(line.split()) == 3 and line.split()[1] == "T"
+    )
+    exported_names.update(exported)
+    funcs = disassemble(so)
+    passed = failed = 0
+
+    def check(ok, msg):
+        nonlocal passed, failed
+        if ok:
+            passed += 1
+        else:
+            failed += 1
+            print("FAILED: " + msg)
+
+    roots = [f for f in exported if f not in EXCLUDED]
+    check(len(roots) >= 20, "only %d exported functions found: %s" % (len(roots), roots))
+    for f in roots:
+        check(f in funcs, "exported %s not found in the disassembly" % f)
+    reached, plt, bad = walk(funcs, roots)
+    for f, addr, insn in bad:
+        check(False, "indirect branch in %s at %s: %s" % (f, addr, insn))
+    check(not bad, "%d indirect branches on the public paths" % len(bad))
+    # The walk must reach the backends by name: if it stopped at the
+    # dispatch, it would prove nothing about the calls that matter.
+    rows = [f for f in reached if re.match(r"(chacha20|poly1305|blake2s|curve25519)_(avx|ssse3|x86_64|bmi2)", f)]
+    check(len(rows) >= 4, "the walk reached only these assembly rows: %s" % rows)
+    # The detector itself: zinc_selftest runs every row through the table.
+    _, _, selftest_bad = walk(funcs, ["zinc_selftest"])
+    check(bool(selftest_bad), "no indirect call found from zinc_selftest, which calls rows through"
+          " the tables: the detector is blind")
+
+    print("direct_calls_test: walked %d exported functions and %d functions reachable from"
+          " them by direct calls/jumps (%d assembly rows among them): %d indirect branches"
+          % (len(roots), len(reached), len(rows), len(bad)))
+    print("  not covered: calls through the PLT into other libraries (%s),"
+          " code run through pthread_once (CPU detection, the ZINC_SELFTEST=1 start-up"
+          " self-test), zinc_selftest() (walked only to check the detector: %d indirect"
+          " calls found there), the arm64 build" % (", ".join(sorted(plt)) or "none",
+                                                    len(selftest_bad)))
+    print("direct_calls_test: %d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The Curve25519 backend rows: the one place a row is written. No include
+ * guard: lib/curve25519/curve25519.h includes this list several times, each
+ * time with ROW defined to make one thing from it (the row ids, the
+ * prototypes, the choice, the direct-call dispatch), and curve25519.c makes
+ * the table curve25519_impls[] from it. Each line is
+ *
+ *   ROW(ID, "curve25519-<variant>", features, scalarmult, scalarmult_base, field)
+ *
+ * ID makes CURVE25519_ROW_<ID>, the row's index in the table; features are
+ * the ZINC_CPU_* bits it needs; scalarmult and scalarmult_base name its
+ * functions (signatures in struct curve25519_impl; every row has both);
+ * field names its struct curve25519_field_ops (ZINC_TESTING builds only).
+ * Rows are in order of preference, least preferred first, generic first:
+ * the last usable row wins.
+ *
+ * Adding a backend: its sources in sources.bzl, one ROW line here, and its
+ * expected policy in lib/curve25519/dispatch_test.c.
+ */
+ROW(GENERIC32, "curve25519-generic32", 0, curve25519_generic32, curve25519_generic32_base,
+    curve25519_generic32_field)
+#ifdef __SIZEOF_INT128__
+ROW(GENERIC64, "curve25519-generic64", 0, curve25519_generic64, curve25519_generic64_base,
+    curve25519_generic64_field)
+#endif
+#ifdef ZINC_ASM_X86_64
+ROW(BMI2_ADX, "curve25519-bmi2-adx", ZINC_CPU_BMI2 | ZINC_CPU_ADX, curve25519_bmi2_adx,
+    curve25519_bmi2_adx_base, curve25519_bmi2_adx_field)
+#endif
+
+#undef ROW

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The Poly1305 backend rows: the one place a row is written. No include
+ * guard: lib/poly1305/poly1305.h includes this list several times, each time
+ * with ROW defined to make one thing from it (the row ids, the prototypes,
+ * the choice, the direct-call dispatch), and poly1305.c makes the table
+ * poly1305_impls[] from it. Each line is
+ *
+ *   ROW(ID, "poly1305-<variant>", features, min_len, state_size,
+ *       init, blocks, emit, test)
+ *
+ * ID makes POLY1305_ROW_<ID>, the row's index in the table (and the value
+ * struct poly1305_ctx.impl holds); features are the ZINC_CPU_* bits it
+ * needs; the one-shot poly1305() and the AEADs use it for messages of at
+ * least min_len bytes; state_size is its POLY1305_<ROW>_STATE; init, blocks
+ * and emit name its functions (signatures in struct poly1305_impl); test
+ * names its struct poly1305_test (used in ZINC_TESTING builds only). Rows
+ * are in order of preference, least preferred first, generic first: the
+ * last usable row wins.
+ *
+ * Adding a backend: its .S in sources.bzl (ASM_SRCS), its state size in
+ * poly1305.h, one ROW line here, and its expected policy in
+ * lib/poly1305/dispatch_test.c. The prototypes, the table row and the
+ * dispatch all come from the line.
+ */
+ROW(DONNA32, "poly1305-donna32", 0, 0, POLY1305_DONNA32_STATE, poly1305_donna32_init,
+    poly1305_donna32_blocks, poly1305_donna32_emit, poly1305_donna32_test)
+#ifdef __SIZEOF_INT128__
+ROW(DONNA64, "poly1305-donna64", 0, 0, POLY1305_DONNA64_STATE, poly1305_donna64_init,
+    poly1305_donna64_blocks, poly1305_donna64_emit, poly1305_donna64_test)
+#endif
+#ifdef ZINC_ASM_X86_64
+ROW(X86_64, "poly1305-x86_64", 0, 0, POLY1305_X86_64_STATE, poly1305_x86_64_init,
+    poly1305_x86_64_blocks, poly1305_x86_64_emit, poly1305_x86_64_test)
+/* From 384 bytes, where its vector path starts for a new key (VEC_COLD in
+ * poly1305-avx2.S); below, it would only add the wipe of its larger state
+ * to the scalar row's work. */
+ROW(AVX2, "poly1305-avx2", ZINC_CPU_AVX2, 384, POLY1305_AVX2_STATE, poly1305_x86_64_init,
+    poly1305_avx2_blocks, poly1305_x86_64_emit, poly1305_avx2_test)
+#endif
+#ifdef ZINC_ASM_ARM64
+ROW(ARM64, "poly1305-arm64", 0, 0, POLY1305_ARM64_STATE, poly1305_arm64_init,
+    poly1305_arm64_blocks, poly1305_arm64_emit, poly1305_arm64_test)
+#endif
+
+#undef ROW
