@@ -10,6 +10,7 @@
 #include <zinc/chacha20poly1305.h>
 
 #include "lib/chacha20poly1305/chacha20poly1305.h"
+#include "lib/common/cpu.h"
 #include "lib/common/util.h"
 
 static const uint8_t pad0[16];
@@ -75,25 +76,55 @@ static void aead_end(struct poly1305_ctx *poly, size_t ad_len, size_t ct_len,
 	poly1305_final(poly, tag);
 }
 
+/*
+ * With a stitched row, the bulk after the head goes through its kernel in
+ * whole 512-byte steps (the head, 64 bytes then, leaves no partial
+ * Poly1305 block, and poly has the poly1305-x86_64 layout); the rest as
+ * without.
+ */
+enum { STITCH_STEP = 8 * CHACHA20_BLOCK_SIZE };
+
+static void encrypt_flat(const struct chacha20_impl *chacha, uint32_t poly_impl,
+			 const struct chacha20poly1305_impl *row,
+			 uint8_t *dst, const uint8_t *src, size_t src_len,
+			 const uint8_t *ad, size_t ad_len,
+			 const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+			 const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+{
+	struct chacha20_ctx cc;
+	struct poly1305_ctx poly;
+	struct aead_head h;
+	size_t done, bulk = 0, maced = 0;
+
+	aead_begin(chacha, poly_impl, &cc, &poly, &h, src, src_len, nonce, key, ad, ad_len);
+	if (h.len)
+		memcpy(dst, h.text, h.len);
+	done = h.len;
+	if (row && row->encrypt)
+		bulk = (src_len - done) & ~(size_t)(STITCH_STEP - 1);
+	if (bulk) {
+		const struct chacha20poly1305_bulk b = { cc.state, poly.state.u8 };
+
+		poly1305_update(&poly, dst, done);
+		row->encrypt(&b, dst + done, src + done, bulk);
+		done += bulk;
+		maced = done;
+	}
+	if (src_len > done)
+		chacha->xor_stream(cc.state, dst + done, src + done, src_len - done);
+	poly1305_update(&poly, dst + maced, src_len - maced);
+	aead_end(&poly, ad_len, src_len, dst + src_len);
+	memzero_explicit(&cc, sizeof(cc));
+	memzero_explicit(&h, sizeof(h));
+}
+
 void chacha20poly1305_encrypt_with(const struct chacha20_impl *chacha, uint32_t poly_impl,
 				   uint8_t *dst, const uint8_t *src, size_t src_len,
 				   const uint8_t *ad, size_t ad_len,
 				   const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
 				   const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
-	struct chacha20_ctx cc;
-	struct poly1305_ctx poly;
-	struct aead_head h;
-
-	aead_begin(chacha, poly_impl, &cc, &poly, &h, src, src_len, nonce, key, ad, ad_len);
-	if (src_len > h.len)
-		chacha->xor_stream(cc.state, dst + h.len, src + h.len, src_len - h.len);
-	if (h.len)
-		memcpy(dst, h.text, h.len);
-	poly1305_update(&poly, dst, src_len);
-	aead_end(&poly, ad_len, src_len, dst + src_len);
-	memzero_explicit(&cc, sizeof(cc));
-	memzero_explicit(&h, sizeof(h));
+	encrypt_flat(chacha, poly_impl, NULL, dst, src, src_len, ad, ad_len, nonce, key);
 }
 
 bool chacha20poly1305_decrypt_with(const struct chacha20_impl *chacha, uint32_t poly_impl,
@@ -178,6 +209,67 @@ bool xchacha20poly1305_decrypt_with(const struct chacha20_impl *chacha, uint32_t
 					   nonce12, subkey);
 	memzero_explicit(subkey, sizeof(subkey));
 	return ok;
+}
+
+#ifdef ZINC_ASM_X86_64
+/* arch/x86_64/chacha20poly1305-*.S */
+void chacha20poly1305_avx2(const struct chacha20poly1305_bulk *b, uint8_t *dst,
+			   const uint8_t *src, size_t len);
+#endif
+
+const struct chacha20poly1305_impl chacha20poly1305_impls[] = {
+	{ "chacha20poly1305-two-pass", 0, 0, NULL },
+#ifdef ZINC_ASM_X86_64
+	{ "chacha20poly1305-avx2", ZINC_CPU_AVX2, 576, chacha20poly1305_avx2 },
+#endif
+};
+
+const size_t chacha20poly1305_nimpls = ARRAY_SIZE(chacha20poly1305_impls);
+
+#ifdef ZINC_TESTING
+unsigned long chacha20poly1305_hits[ARRAY_SIZE(chacha20poly1305_impls)];
+#endif
+
+const struct chacha20poly1305_impl *chacha20poly1305_pick(size_t len)
+{
+	for (size_t i = chacha20poly1305_nimpls; i-- > 1;)
+		if (chacha20poly1305_impls[i].min_len <= len &&
+		    zinc_cpu_have(chacha20poly1305_impls[i].features))
+			return &chacha20poly1305_impls[i];
+	return &chacha20poly1305_impls[0];
+}
+
+/* Length of the Poly1305 message for ad_len and ct_len bytes. */
+static size_t mac_len(size_t ad_len, size_t ct_len)
+{
+	return ((ad_len + 15) & ~(size_t)15) + ((ct_len + 15) & ~(size_t)15) + 16;
+}
+
+void chacha20poly1305_encrypt_row(const struct chacha20poly1305_impl *row, uint8_t *dst,
+				  const uint8_t *src, size_t src_len, const uint8_t *ad,
+				  size_t ad_len, const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+				  const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+{
+	uint32_t poly = poly1305_pick(mac_len(ad_len, src_len));
+
+#ifdef ZINC_ASM_X86_64
+	if (row->encrypt)
+		poly = poly1305_x86_64_row;
+#endif
+	encrypt_flat(chacha20_pick(src_len), poly, row, dst, src, src_len, ad, ad_len, nonce,
+		     key);
+}
+
+void xchacha20poly1305_encrypt_row(const struct chacha20poly1305_impl *row, uint8_t *dst,
+				   const uint8_t *src, size_t src_len, const uint8_t *ad,
+				   size_t ad_len, const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
+				   const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+{
+	uint8_t subkey[CHACHA20POLY1305_KEY_SIZE], nonce12[CHACHA20POLY1305_NONCE_SIZE];
+
+	xchacha_derive(hchacha20_pick(), subkey, nonce12, nonce, key);
+	chacha20poly1305_encrypt_row(row, dst, src, src_len, ad, ad_len, nonce12, subkey);
+	memzero_explicit(subkey, sizeof(subkey));
 }
 
 /*
@@ -376,12 +468,6 @@ bool chacha20poly1305_decrypt_sg_inplace_with(const struct chacha20_impl *chacha
 	return ok;
 }
 
-/* Length of the Poly1305 message for ad_len and ct_len bytes. */
-static size_t mac_len(size_t ad_len, size_t ct_len)
-{
-	return ((ad_len + 15) & ~(size_t)15) + ((ct_len + 15) & ~(size_t)15) + 16;
-}
-
 /* The rows the public functions run for a message of these sizes. */
 static const struct chacha20_impl *pick(uint32_t *poly_impl, size_t ad_len, size_t ct_len)
 {
@@ -393,14 +479,29 @@ static const struct chacha20_impl *pick(uint32_t *poly_impl, size_t ad_len, size
 	return chacha;
 }
 
+/* The stitched row for encrypting len bytes, counted; NULL for two passes. */
+static const struct chacha20poly1305_impl *pick_stitched(size_t len)
+{
+	const struct chacha20poly1305_impl *row = chacha20poly1305_pick(len);
+
+	ZINC_COUNT_HIT(chacha20poly1305_hits[row - chacha20poly1305_impls]);
+	return row->encrypt ? row : NULL;
+}
+
 void chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
 			      const uint8_t *ad, size_t ad_len,
 			      const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
 			      const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
+	const struct chacha20poly1305_impl *row = pick_stitched(src_len);
 	uint32_t poly;
-	const struct chacha20_impl *chacha = pick(&poly, ad_len, src_len);
+	const struct chacha20_impl *chacha;
 
+	if (row) {
+		chacha20poly1305_encrypt_row(row, dst, src, src_len, ad, ad_len, nonce, key);
+		return;
+	}
+	chacha = pick(&poly, ad_len, src_len);
 	chacha20poly1305_encrypt_with(chacha, poly, dst, src, src_len, ad, ad_len, nonce, key);
 }
 
@@ -424,9 +525,15 @@ void xchacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
 			       const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
 			       const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
+	const struct chacha20poly1305_impl *row = pick_stitched(src_len);
 	uint32_t poly;
-	const struct chacha20_impl *chacha = pick(&poly, ad_len, src_len);
+	const struct chacha20_impl *chacha;
 
+	if (row) {
+		xchacha20poly1305_encrypt_row(row, dst, src, src_len, ad, ad_len, nonce, key);
+		return;
+	}
+	chacha = pick(&poly, ad_len, src_len);
 	xchacha20poly1305_encrypt_with(chacha, poly, dst, src, src_len, ad, ad_len, nonce, key);
 }
 

@@ -44,4 +44,49 @@ bool chacha20poly1305_decrypt_sg_inplace_with(const struct chacha20_impl *chacha
 					      const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
 					      const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
 
+/*
+ * Stitched rows: a kernel that runs ChaCha20 and Poly1305 over the bulk of
+ * an encryption in one pass. Row 0, "chacha20poly1305-two-pass", has no
+ * kernel: the chosen ChaCha20 row, then the chosen Poly1305 row. A kernel
+ * works on the ChaCha20 state and a Poly1305 state in the layout of
+ * poly1305-x86_64 (h0, h1, h2, r0, r1, s1), which the other Poly1305 rows
+ * of that layout continue.
+ */
+struct chacha20poly1305_bulk {
+	uint32_t *chacha;	/* state[16] */
+	void *poly;		/* struct poly1305_ctx.state */
+};
+
+struct chacha20poly1305_impl {
+	const char *name;	/* "chacha20poly1305-<variant>" */
+	uint32_t features;
+	size_t min_len;		/* the public encrypt uses it from this message length */
+	/* len a nonzero multiple of 512: dst = src XOR keystream from block
+	 * state[12] (advanced by len / 64), and every 16-byte block of dst
+	 * absorbed in order with padbit 1. NULL in row 0. */
+	void (*encrypt)(const struct chacha20poly1305_bulk *b, uint8_t *dst, const uint8_t *src,
+			size_t len);
+};
+
+extern const struct chacha20poly1305_impl chacha20poly1305_impls[];
+extern const size_t chacha20poly1305_nimpls;
+
+/* The row the public encrypt functions run for len message bytes. */
+const struct chacha20poly1305_impl *chacha20poly1305_pick(size_t len);
+
+/* Encrypt through a row of the table, on any length (min_len not applied);
+ * head, tail and AD take the rows the public functions would. */
+void chacha20poly1305_encrypt_row(const struct chacha20poly1305_impl *row, uint8_t *dst,
+				  const uint8_t *src, size_t src_len, const uint8_t *ad,
+				  size_t ad_len, const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+				  const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
+void xchacha20poly1305_encrypt_row(const struct chacha20poly1305_impl *row, uint8_t *dst,
+				   const uint8_t *src, size_t src_len, const uint8_t *ad,
+				   size_t ad_len, const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
+				   const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
+
+#ifdef ZINC_TESTING
+extern unsigned long chacha20poly1305_hits[];
+#endif
+
 #endif

@@ -52,6 +52,14 @@ const struct poly1305_impl poly1305_impls[] = {
 
 const size_t poly1305_nimpls = ARRAY_SIZE(poly1305_impls);
 
+#ifdef ZINC_ASM_X86_64
+#ifdef __SIZEOF_INT128__
+const uint32_t poly1305_x86_64_row = 2;
+#else
+const uint32_t poly1305_x86_64_row = 1;
+#endif
+#endif
+
 #ifdef ZINC_TESTING
 void poly1305_test_set_h64(void *state, const uint64_t *limbs)
 {

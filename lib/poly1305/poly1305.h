@@ -110,6 +110,9 @@ void poly1305_x86_64_init(void *state, const uint8_t r[16]);
 void poly1305_x86_64_blocks(void *state, const uint8_t *in, size_t len, uint32_t padbit);
 void poly1305_x86_64_emit(void *state, uint8_t mac[POLY1305_MAC_SIZE], const uint32_t s[4]);
 void poly1305_avx2_blocks(void *state, const uint8_t *in, size_t len, uint32_t padbit);
+/* Index of poly1305-x86_64 in poly1305_impls: the stitched AEAD kernels
+ * (lib/chacha20poly1305) share its state layout. */
+extern const uint32_t poly1305_x86_64_row;
 #ifdef ZINC_TESTING
 void poly1305_avx2_test_lanes(void *state, const uint64_t *limbs, const uint8_t *in, size_t len);
 extern const struct poly1305_test poly1305_x86_64_test, poly1305_avx2_test;

@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The bulk of ChaCha20-Poly1305 encryption (RFC 8439 section 2.8) for x86-64
+ * with AVX2, in one pass: each step makes eight ChaCha20 blocks (512 bytes)
+ * with AVX2, as chacha20-avx2.S does, and meanwhile absorbs the 512 bytes of
+ * ciphertext the step before wrote into Poly1305 with 32 scalar blocks in
+ * base 2^64, as poly1305-x86_64.S does. The vector rounds keep the vector
+ * ports busy, the multiplications the integer ports, so the MAC costs little
+ * on top of the cipher. The first step has nothing to absorb yet; after the
+ * last, its ciphertext is absorbed alone.
+ *
+ * void chacha20poly1305_avx2(const struct chacha20poly1305_bulk *b, uint8_t *dst,
+ *			      const uint8_t *src, size_t len)
+ *	b->chacha: ChaCha20 state[16], b->poly: Poly1305 state in the layout
+ *	of poly1305-x86_64 (struct poly1305_x86_64: h0, h1, h2, r0, r1, s1).
+ *	len is a nonzero multiple of 512. dst = src XOR the keystream from
+ *	block state[12] on (dst == src allowed); state[12] ends advanced by
+ *	len / 64 modulo 2^32; for each 16-byte block m of dst, in order,
+ *	h = (h + m + 2^128) r, partly reduced.
+ *
+ * Limb bounds (the contract of poly1305-x86_64's blocks(), so that any
+ * Poly1305 row sharing the layout continues the state): takes h0, h1 < 2^64
+ * and h2 <= 7, leaves h2 <= 4 (MUL_R in poly1305-macros.h says why).
+ *
+ * Register plan.
+ *   Vector: ymm0..ymm15 hold state words 0..15 of the eight blocks, as in
+ *   chacha20-avx2.S (chacha20-avx2-macros.h); the stack frame holds SPILL,
+ *   CTRV and STASH as there, which are keystream and key material.
+ *   Scalar: h0, h1, h2 in r8, r9, r10; r0, r1, s1 in r11, r12, r13; rax,
+ *   rbx, rcx, rdx, r14 the scratch of MUL_R; rsi is both where the MAC reads
+ *   (it absorbs the previous step's output, 512 bytes behind) and, having
+ *   advanced 512 bytes in a step, where that step writes; rdi the ChaCha20
+ *   state; r15 counts double rounds, or the last blocks; rbp the caller's
+ *   rsp. src (loaded into rdx only to write), the bytes left and b->poly
+ *   live in the frame at SRC, LEFT and POLY.
+ *
+ * CPU features: AVX2. Branches and addresses depend only on len. Before
+ * returning, the frame is zeroed and vzeroall clears every vector register;
+ * h and r stay in caller-saved registers, as with poly1305-x86_64.
+ */
+
+.section .note.GNU-stack,"",%progbits
+
+#include "chacha20-macros.h"
+#include "poly1305-macros.h"
+#define SPILL	0
+#define CTRV	32
+#define STASH	64
+#define SRC	320
+#define LEFT	328
+#define POLY	336
+#define FRAME	384
+#include "chacha20-avx2-macros.h"
+
+.section .rodata
+AVX2_CONSTANTS
+
+.text
+
+/* h = (h + m + 2^128) r for the block m at rsi; rsi += 16. */
+.macro POLY_BLOCK
+	addq	0(%rsi), %r8
+	adcq	8(%rsi), %r9
+#ifdef ZINC_PLANT_AEAD_STITCH_CARRY
+	/* planted bug for the harness's self-test; see fuzz/planted/README.md */
+	addq	$1, %r10	/* the carry out of h1 is dropped */
+#else
+	adcq	$1, %r10
+#endif
+	MUL_R
+	leaq	16(%rsi), %rsi
+.endm
+
+.globl	chacha20poly1305_avx2
+.hidden	chacha20poly1305_avx2
+.type	chacha20poly1305_avx2, @function
+.balign	32
+chacha20poly1305_avx2:
+	endbr64
+	PROLOGUE
+	movq	%rsp, %rbp
+	subq	$FRAME, %rsp
+	andq	$-64, %rsp
+	movq	8(%rdi), %rax
+	movq	0(%rdi), %rdi
+	movq	%rax, POLY(%rsp)
+	movq	%rdx, SRC(%rsp)
+	movq	%rcx, LEFT(%rsp)
+	movq	H0(%rax), %r8
+	movq	H1(%rax), %r9
+	movq	H2(%rax), %r10
+	movq	R0(%rax), %r11
+	movq	R1(%rax), %r12
+	movq	S1(%rax), %r13
+
+	/* The first step: no ciphertext to absorb yet. */
+	ROUNDS8	%r15d
+	OUTPUT8	1
+	jmp	.Lnext
+
+.balign	32
+.Lstep:
+	/* One block at each of three places in each of the ten double
+	 * rounds: 30 blocks, and the last 2 before the output. */
+	ROUNDS8	%r15d, POLY_BLOCK
+	POLY_BLOCK
+	POLY_BLOCK
+	movq	SRC(%rsp), %rdx
+	OUTPUT8	1
+.Lnext:
+	addq	$512, SRC(%rsp)
+	subq	$512, LEFT(%rsp)
+	jnz	.Lstep
+
+	/* The last step's ciphertext. */
+	movl	$32, %r15d
+.Llast:
+	POLY_BLOCK
+	decl	%r15d
+	jnz	.Llast
+	movq	POLY(%rsp), %rax
+	movq	%r8, H0(%rax)
+	movq	%r9, H1(%rax)
+	movq	%r10, H2(%rax)
+
+	vpxor	%xmm0, %xmm0, %xmm0
+	xorl	%eax, %eax
+.Lwipe:
+	vmovdqa	%ymm0, (%rsp,%rax)
+	addl	$32, %eax
+	cmpl	$FRAME, %eax
+	jb	.Lwipe
+	vzeroall
+	movq	%rbp, %rsp
+	EPILOGUE
+	ret
+.size	chacha20poly1305_avx2, .-chacha20poly1305_avx2
