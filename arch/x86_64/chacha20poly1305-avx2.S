@@ -49,7 +49,10 @@
 #define SRC	320
 #define LEFT	328
 #define POLY	336
-#define FRAME	384
+#define CTR	344
+#define ORIG	352
+#define KS	384
+#define FRAME	896
 #include "chacha20-avx2-macros.h"
 
 .section .rodata
@@ -57,18 +60,47 @@ AVX2_CONSTANTS
 
 .text
 
-/* h = (h + m + 2^128) r for the block m at rsi; rsi += 16. */
-.macro POLY_BLOCK
-	addq	0(%rsi), %r8
-	adcq	8(%rsi), %r9
+/* h = (h + m + 2^128) r for the block m at off(rsi), in two halves: the
+ * additions and products, then the reduction; rsi += adv. */
+.macro POLY_A off=0
+	addq	\off(%rsi), %r8
+	adcq	\off+8(%rsi), %r9
 #ifdef ZINC_PLANT_AEAD_STITCH_CARRY
 	/* planted bug for the harness's self-test; see fuzz/planted/README.md */
 	addq	$1, %r10	/* the carry out of h1 is dropped */
 #else
 	adcq	$1, %r10
 #endif
-	MUL_R
-	leaq	16(%rsi), %rsi
+	MUL_R_PRODUCTS
+.endm
+
+.macro POLY_B adv=16
+	MUL_R_REDUCE
+	.if \adv
+	leaq	\adv(%rsi), %rsi
+	.endif
+.endm
+
+.macro POLY_BLOCK
+	POLY_A
+	POLY_B
+.endm
+
+/* The 32 blocks of a step: three in each double round's eight steps
+ * (slots 0..7 of ROUNDS8), 30 in all, and the last two among the stores
+ * (slots 8..15 of OUTPUT8) at 0(rsi) and 16(rsi), rsi not advanced. */
+.macro MIX slot
+	.if \slot == 0 || \slot == 3 || \slot == 6
+	POLY_A
+	.elseif \slot == 1 || \slot == 4 || \slot == 7
+	POLY_B
+	.elseif \slot == 9
+	POLY_A	0
+	.elseif \slot == 13
+	POLY_A	16
+	.elseif \slot == 11 || \slot == 15
+	POLY_B	0
+	.endif
 .endm
 
 .globl	chacha20poly1305_avx2
@@ -78,14 +110,19 @@ AVX2_CONSTANTS
 chacha20poly1305_avx2:
 	endbr64
 	PROLOGUE
-	movq	%rsp, %rbp
+	movq	%rsp, %rax
 	subq	$FRAME, %rsp
 	andq	$-64, %rsp
+	movq	%rax, ORIG(%rsp)
 	movq	8(%rdi), %rax
 	movq	0(%rdi), %rdi
 	movq	%rax, POLY(%rsp)
 	movq	%rdx, SRC(%rsp)
 	movq	%rcx, LEFT(%rsp)
+	leaq	63(%rcx), %rcx		/* state[12] + ceil(len / 64) */
+	shrq	$6, %rcx
+	addl	48(%rdi), %ecx
+	movl	%ecx, CTR(%rsp)
 	movq	H0(%rax), %r8
 	movq	H1(%rax), %r9
 	movq	H2(%rax), %r10
@@ -100,29 +137,52 @@ chacha20poly1305_avx2:
 
 .balign	32
 .Lstep:
-	/* One block at each of three places in each of the ten double
-	 * rounds: 30 blocks, and the last 2 before the output. */
-	ROUNDS8	%r15d, POLY_BLOCK
-	POLY_BLOCK
-	POLY_BLOCK
-	movq	SRC(%rsp), %rdx
-	OUTPUT8	1
+	ROUNDS8	%r15d, MIX
+	movq	SRC(%rsp), %rbp
+	leaq	32(%rsi), %r15
+	OUTPUT8	1, %rbp, %r15, MIX
+	movq	%r15, %rsi
 .Lnext:
 	addq	$512, SRC(%rsp)
-	subq	$512, LEFT(%rsp)
-	jnz	.Lstep
-
-	/* The last step's ciphertext. */
+	movq	LEFT(%rsp), %rcx
+	subq	$512, %rcx
+	movq	%rcx, LEFT(%rsp)
+	cmpq	$512, %rcx
+	jae	.Lstep
 	movl	$32, %r15d
+	testq	%rcx, %rcx
+	jz	.Llast
+
+	/* 1..511 bytes left: eight more blocks into KS while the last whole
+	 * step is absorbed, XORed from there; then the whole 16-byte blocks
+	 * of what they wrote are absorbed. XOR_KS clobbers r9 and r10. */
+	ROUNDS8	%r15d, MIX
+	POLY_BLOCK
+	POLY_BLOCK
+	OUTPUT8	0
+	movq	SRC(%rsp), %rdx
+	movq	LEFT(%rsp), %rcx
+	movq	%r9, %rbx
+	movq	%r10, %r14
+	XOR_KS	KS, 32
+	movq	%rbx, %r9
+	movq	%r14, %r10
+	movq	LEFT(%rsp), %r15
+	shrq	$4, %r15
+	jz	.Ldone
 .Llast:
 	POLY_BLOCK
 	decl	%r15d
 	jnz	.Llast
+.Ldone:
 	movq	POLY(%rsp), %rax
 	movq	%r8, H0(%rax)
 	movq	%r9, H1(%rax)
 	movq	%r10, H2(%rax)
+	movl	CTR(%rsp), %eax
+	movl	%eax, 48(%rdi)
 
+	movq	ORIG(%rsp), %rcx
 	vpxor	%xmm0, %xmm0, %xmm0
 	xorl	%eax, %eax
 .Lwipe:
@@ -131,7 +191,7 @@ chacha20poly1305_avx2:
 	cmpl	$FRAME, %eax
 	jb	.Lwipe
 	vzeroall
-	movq	%rbp, %rsp
+	movq	%rcx, %rsp
 	EPILOGUE
 	ret
 .size	chacha20poly1305_avx2, .-chacha20poly1305_avx2

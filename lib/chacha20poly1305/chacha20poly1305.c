@@ -77,12 +77,12 @@ static void aead_end(struct poly1305_ctx *poly, size_t ad_len, size_t ct_len,
 }
 
 /*
- * With a stitched row, the bulk after the head goes through its kernel in
- * whole 512-byte steps (the head, 64 bytes then, leaves no partial
- * Poly1305 block, and poly has the poly1305-x86_64 layout); the rest as
- * without.
+ * With a stitched row and at least STITCH_MIN bytes after the head (64
+ * bytes then, which leave no partial Poly1305 block), the kernel encrypts
+ * all of them and absorbs their whole 16-byte blocks (poly has the
+ * poly1305-x86_64 layout); the last partial block is absorbed here.
  */
-enum { STITCH_STEP = 8 * CHACHA20_BLOCK_SIZE };
+enum { STITCH_MIN = 8 * CHACHA20_BLOCK_SIZE };
 
 static void encrypt_flat(const struct chacha20_impl *chacha, uint32_t poly_impl,
 			 const struct chacha20poly1305_impl *row,
@@ -94,21 +94,19 @@ static void encrypt_flat(const struct chacha20_impl *chacha, uint32_t poly_impl,
 	struct chacha20_ctx cc;
 	struct poly1305_ctx poly;
 	struct aead_head h;
-	size_t done, bulk = 0, maced = 0;
+	size_t done, maced = 0;
 
 	aead_begin(chacha, poly_impl, &cc, &poly, &h, src, src_len, nonce, key, ad, ad_len);
 	if (h.len)
 		memcpy(dst, h.text, h.len);
 	done = h.len;
-	if (row && row->encrypt)
-		bulk = (src_len - done) & ~(size_t)(STITCH_STEP - 1);
-	if (bulk) {
+	if (row && row->encrypt && src_len - done >= STITCH_MIN) {
 		const struct chacha20poly1305_bulk b = { cc.state, poly.state.u8 };
 
 		poly1305_update(&poly, dst, done);
-		row->encrypt(&b, dst + done, src + done, bulk);
-		done += bulk;
-		maced = done;
+		row->encrypt(&b, dst + done, src + done, src_len - done);
+		maced = done + ((src_len - done) & ~(size_t)15);
+		done = src_len;
 	}
 	if (src_len > done)
 		chacha->xor_stream(cc.state, dst + done, src + done, src_len - done);

@@ -61,9 +61,9 @@ struct chacha20poly1305_impl {
 	const char *name;	/* "chacha20poly1305-<variant>" */
 	uint32_t features;
 	size_t min_len;		/* the public encrypt uses it from this message length */
-	/* len a nonzero multiple of 512: dst = src XOR keystream from block
-	 * state[12] (advanced by len / 64), and every 16-byte block of dst
-	 * absorbed in order with padbit 1. NULL in row 0. */
+	/* len >= 512: dst = src XOR keystream from block state[12] (advanced
+	 * by ceil(len / 64)), and each whole 16-byte block of dst absorbed in
+	 * order with padbit 1 (a last partial one is not). NULL in row 0. */
 	void (*encrypt)(const struct chacha20poly1305_bulk *b, uint8_t *dst, const uint8_t *src,
 			size_t len);
 };
