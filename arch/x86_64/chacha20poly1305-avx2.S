@@ -2,21 +2,25 @@
 /*
  * The bulk of ChaCha20-Poly1305 encryption (RFC 8439 section 2.8) for x86-64
  * with AVX2, in one pass: each step makes eight ChaCha20 blocks (512 bytes)
- * with AVX2, as chacha20-avx2.S does, and meanwhile absorbs the 512 bytes of
- * ciphertext the step before wrote into Poly1305 with 32 scalar blocks in
- * base 2^64, as poly1305-x86_64.S does. The vector rounds keep the vector
- * ports busy, the multiplications the integer ports, so the MAC costs little
- * on top of the cipher. The first step has nothing to absorb yet; after the
- * last, its ciphertext is absorbed alone.
+ * with AVX2, as chacha20-avx2.S does, and meanwhile absorbs into Poly1305
+ * the 512 bytes of ciphertext the step before wrote, with 32 scalar blocks
+ * in base 2^64 as poly1305-x86_64.S does (their two halves spread over the
+ * eight steps of each double round and among the stores). The vector rounds
+ * keep the vector ports busy, the multiplications the integer ports, so the
+ * MAC costs little on top of the cipher. The first step has nothing to
+ * absorb yet. A last part of 1..511 bytes takes eight more blocks into a
+ * stack copy (absorbing the last whole step meanwhile); what the last step
+ * wrote is absorbed alone at the end.
  *
  * void chacha20poly1305_avx2(const struct chacha20poly1305_bulk *b, uint8_t *dst,
  *			      const uint8_t *src, size_t len)
- *	b->chacha: ChaCha20 state[16], b->poly: Poly1305 state in the layout
- *	of poly1305-x86_64 (struct poly1305_x86_64: h0, h1, h2, r0, r1, s1).
- *	len is a nonzero multiple of 512. dst = src XOR the keystream from
- *	block state[12] on (dst == src allowed); state[12] ends advanced by
- *	len / 64 modulo 2^32; for each 16-byte block m of dst, in order,
- *	h = (h + m + 2^128) r, partly reduced.
+ *	b->chacha: ChaCha20 state[16]; b->poly: Poly1305 state in the layout
+ *	of poly1305-x86_64 (h0, h1, h2, r0, r1, s1 at H0..S1 of
+ *	poly1305-macros.h). len >= 512. dst = src XOR the keystream from block
+ *	state[12] on (dst == src allowed); state[12] ends advanced by
+ *	ceil(len / 64) modulo 2^32; for each whole 16-byte block m of dst, in
+ *	order, h = (h + m + 2^128) r, partly reduced (a last partial block is
+ *	left to the caller).
  *
  * Limb bounds (the contract of poly1305-x86_64's blocks(), so that any
  * Poly1305 row sharing the layout continues the state): takes h0, h1 < 2^64
@@ -24,15 +28,16 @@
  *
  * Register plan.
  *   Vector: ymm0..ymm15 hold state words 0..15 of the eight blocks, as in
- *   chacha20-avx2.S (chacha20-avx2-macros.h); the stack frame holds SPILL,
- *   CTRV and STASH as there, which are keystream and key material.
+ *   chacha20-avx2.S (chacha20-avx2-macros.h); the frame holds SPILL, CTRV,
+ *   STASH and KS as there: keystream and key material.
  *   Scalar: h0, h1, h2 in r8, r9, r10; r0, r1, s1 in r11, r12, r13; rax,
- *   rbx, rcx, rdx, r14 the scratch of MUL_R; rsi is both where the MAC reads
- *   (it absorbs the previous step's output, 512 bytes behind) and, having
- *   advanced 512 bytes in a step, where that step writes; rdi the ChaCha20
- *   state; r15 counts double rounds, or the last blocks; rbp the caller's
- *   rsp. src (loaded into rdx only to write), the bytes left and b->poly
- *   live in the frame at SRC, LEFT and POLY.
+ *   rbx, rcx, rdx, r14 the scratch of MUL_R; rsi is where the MAC reads
+ *   (512 bytes behind the cipher) and, having advanced 512 bytes in a
+ *   step, where that step writes; rdi the ChaCha20 state; r15 counts
+ *   double rounds or the last blocks, and in a step's stores is dst, with
+ *   rbp src. The frame holds src (SRC), the bytes not yet encrypted
+ *   (LEFT), b->poly (POLY), the final counter (CTR) and the caller's rsp
+ *   (ORIG).
  *
  * CPU features: AVX2. Branches and addresses depend only on len. Before
  * returning, the frame is zeroed and vzeroall clears every vector register;
