@@ -96,6 +96,7 @@ PLANTED_BUGS = [
     ("AEAD_LENGTHS", "chacha20poly1305", 100),
     ("AEAD_LENGTHS", "xchacha20poly1305", 100),
     ("AEAD_SG_KEYSTREAM", "chacha20poly1305", 200),
+    ("AEAD_STITCH_CARRY", "chacha20poly1305", 200),
 ]
 
 # The planted bugs zinc_selftest() must catch (//:selftest_plant_<name>_test):
