@@ -140,6 +140,16 @@
 	addl	$8, 48(%rdi)
 .endm
 
+/* Zeroes the FRAME bytes at rsp (32-byte aligned). Clobbers ymm0, eax. */
+.macro WIPE_FRAME
+	vpxor	%xmm0, %xmm0, %xmm0
+	xorl	%eax, %eax
+1:	vmovdqa	%ymm0, (%rsp,%rax)
+	addl	$32, %eax
+	cmpl	$FRAME, %eax
+	jb	1b
+.endm
+
 /* Eight keystream blocks for counter state[12] + 0..7, XORed into dst
  * (out = 1) or copied to KS (out = 0). */
 .macro BLOCKS8 out

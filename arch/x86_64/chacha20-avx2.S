@@ -151,13 +151,7 @@ chacha20_avx2:
 	XOR_KS	PART, 16
 
 .Ldone:
-	vpxor	%xmm0, %xmm0, %xmm0
-	xorl	%eax, %eax
-.Lwipe:
-	vmovdqa	%ymm0, (%rsp,%rax)
-	addl	$32, %eax
-	cmpl	$FRAME, %eax
-	jb	.Lwipe
+	WIPE_FRAME
 	xorl	%r10d, %r10d
 	movq	%rbp, %rsp
 	popq	%rbp

@@ -188,13 +188,7 @@ chacha20poly1305_avx2:
 	movl	%eax, 48(%rdi)
 
 	movq	ORIG(%rsp), %rcx
-	vpxor	%xmm0, %xmm0, %xmm0
-	xorl	%eax, %eax
-.Lwipe:
-	vmovdqa	%ymm0, (%rsp,%rax)
-	addl	$32, %eax
-	cmpl	$FRAME, %eax
-	jb	.Lwipe
+	WIPE_FRAME
 	vzeroall
 	movq	%rcx, %rsp
 	EPILOGUE
