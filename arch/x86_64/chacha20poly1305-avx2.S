@@ -128,12 +128,7 @@ chacha20poly1305_avx2:
 	shrq	$6, %rcx
 	addl	48(%rdi), %ecx
 	movl	%ecx, CTR(%rsp)
-	movq	H0(%rax), %r8
-	movq	H1(%rax), %r9
-	movq	H2(%rax), %r10
-	movq	R0(%rax), %r11
-	movq	R1(%rax), %r12
-	movq	S1(%rax), %r13
+	LOAD_H_R %rax
 
 	/* The first step: no ciphertext to absorb yet. */
 	ROUNDS8	%r15d

@@ -19,6 +19,16 @@
 #define R1	32
 #define S1	40
 
+/* h and r from the state at \st into the registers above. */
+.macro LOAD_H_R st
+	movq	H0(\st), %r8
+	movq	H1(\st), %r9
+	movq	H2(\st), %r10
+	movq	R0(\st), %r11
+	movq	R1(\st), %r12
+	movq	S1(\st), %r13
+.endm
+
 /* The callee-saved registers the blocks functions use. */
 .macro PROLOGUE
 	pushq	%rbx
