@@ -40,6 +40,7 @@ ASM_SRCS = {
         "arch/x86_64/chacha20-avx2.S",
         "arch/x86_64/chacha20-avx512vl.S",
         "arch/x86_64/chacha20-avx512.S",
+        "arch/x86_64/chacha20poly1305-avx2.S",
         "arch/x86_64/poly1305-x86_64.S",
         "arch/x86_64/poly1305-avx2.S",
         "arch/x86_64/blake2s-avx.S",
@@ -96,6 +97,7 @@ PLANTED_BUGS = [
     ("AEAD_LENGTHS", "chacha20poly1305", 100),
     ("AEAD_LENGTHS", "xchacha20poly1305", 100),
     ("AEAD_SG_KEYSTREAM", "chacha20poly1305", 200),
+    ("AEAD_STITCH_CARRY", "chacha20poly1305", 200),
 ]
 
 # The planted bugs zinc_selftest() must catch (//:selftest_plant_<name>_test):
@@ -110,6 +112,7 @@ SELFTEST_PLANTED_BUGS = [
     "BLAKE2S_FLAG",
     "CURVE25519_REDUCE",
     "AEAD_LENGTHS",
+    "AEAD_STITCH_CARRY",
 ]
 
 # Planted constant-time bugs (ci/ct.sh --plant): (NAME, ROW). Building with

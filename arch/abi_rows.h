@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "lib/blake2s/blake2s.h"
+#include "lib/chacha20poly1305/chacha20poly1305.h"
 #include "lib/chacha20/chacha20.h"
 #include "lib/common/cpu.h"
 #include "lib/common/test.h"
@@ -147,6 +148,55 @@ static void check_poly1305_rows(void)
 	}
 }
 
+/* A stitched kernel's Poly1305 state (the poly1305-x86_64 layout): random
+ * h with h2 <= 7 and a random clamped r. */
+static void random_poly_state(uint64_t st[6])
+{
+	random_bytes(st, 6 * sizeof(uint64_t));
+	st[2] &= 7;
+	st[3] &= 0x0ffffffc0fffffffull;
+	st[4] &= 0x0ffffffc0ffffffcull;
+	st[5] = st[4] + (st[4] >> 2);
+}
+
+static void check_chacha20poly1305_rows(void)
+{
+	for (size_t i = 0; i < chacha20poly1305_nimpls; i++) {
+		const struct chacha20poly1305_impl *impl = &chacha20poly1305_impls[i];
+
+		if (!impl->encrypt)
+			continue;
+		if (!usable(impl->features)) {
+			printf("abi_test: %s skipped (CPU lacks its features)\n", impl->name);
+			continue;
+		}
+		for (size_t c = 0; c < ARRAY_SIZE(length_classes); c++) {
+			/* The kernel takes 512 bytes or more. */
+			size_t len = length_classes[c];
+			uint32_t st[16], st_want[16];
+			uint64_t poly[6], poly_want[6];
+			struct chacha20poly1305_bulk b = { st, poly }, b_want = { st_want, poly_want };
+
+			if (len < 512)
+				continue;
+			random_bytes(st, sizeof(st));
+			random_poly_state(poly);
+			random_bytes(src, len);
+			memcpy(st_want, st, sizeof(st));
+			memcpy(poly_want, poly, sizeof(poly));
+			impl->encrypt(&b_want, want, src, len);
+			call_checked(impl->name, "encrypt", len, FN(impl->encrypt), ARG(&b), ARG(dst),
+				     ARG(src), len);
+			CHECK_MEM(dst, want, len, "%s encrypt len %zu via trampoline", impl->name,
+				  len);
+			CHECK(!memcmp(st, st_want, sizeof(st)), "%s encrypt len %zu: ChaCha20 state",
+			      impl->name, len);
+			CHECK(!memcmp(poly, poly_want, sizeof(poly)),
+			      "%s encrypt len %zu: Poly1305 state", impl->name, len);
+		}
+	}
+}
+
 static void check_blake2s_rows(void)
 {
 	for (size_t i = 0; i < blake2s_nimpls; i++) {
@@ -259,6 +309,7 @@ int main(void)
 	printf("abi_test: CPU features %s\n", buf);
 	check_chacha20_rows();
 	check_poly1305_rows();
+	check_chacha20poly1305_rows();
 	check_blake2s_rows();
 	check_curve25519_rows();
 	printf("abi_test: %lu entry-point calls checked\n", calls);

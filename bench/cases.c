@@ -301,12 +301,37 @@ static void xaead_sodium(const struct bench_case *c, size_t len)
 						   NULL, bench_nonce, bench_key);
 }
 
+/* A row of the stitched table (chacha20poly1305_impls), on every length. */
+static void aead_stitched(const struct bench_case *c, size_t len)
+{
+	chacha20poly1305_encrypt_row(c->row, bench_out, bench_in, len, NULL, 0, bench_nonce,
+				     bench_key);
+}
+
+static void xaead_stitched(const struct bench_case *c, size_t len)
+{
+	xchacha20poly1305_encrypt_row(c->row, bench_out, bench_in, len, NULL, 0, bench_nonce,
+				      bench_key);
+}
+
+/* Each ChaCha20 row with the picked Poly1305 row (run), then each row of
+ * the stitched table (stitched). */
 static unsigned aead_rows(struct bench_case *cases, const char *pname,
-			  void (*run)(const struct bench_case *, size_t))
+			  void (*run)(const struct bench_case *, size_t),
+			  void (*stitched)(const struct bench_case *, size_t))
 {
 	struct bench_primitive *p = primitive(pname);
 	unsigned n = 0;
 	char name[64];
+
+	for (size_t i = 0; i < chacha20poly1305_nimpls; i++) {
+		const struct chacha20poly1305_impl *impl = &chacha20poly1305_impls[i];
+
+		if (zinc_cpu_have(impl->features))
+			add(cases, &n, impl->name, KIND_BACKEND, stitched, impl, 0);
+		else
+			bench_note_skipped(p, impl->name, impl->features);
+	}
 
 	for (size_t i = 0; i < chacha20_nimpls; i++) {
 		const struct chacha20_impl *impl = &chacha20_impls[i];
@@ -322,7 +347,7 @@ static unsigned aead_rows(struct bench_case *cases, const char *pname,
 
 static unsigned aead_cases(struct bench_case *cases)
 {
-	unsigned n = aead_rows(cases, "chacha20poly1305", aead_row);
+	unsigned n = aead_rows(cases, "chacha20poly1305", aead_row, aead_stitched);
 
 	add(cases, &n, "chacha20poly1305_encrypt()", KIND_PUBLIC, aead_public, NULL, 0);
 	add(cases, &n, "flat, in place", KIND_BACKEND, aead_flat_inplace, NULL, 0);
@@ -336,7 +361,7 @@ static unsigned aead_cases(struct bench_case *cases)
 
 static unsigned xaead_cases(struct bench_case *cases)
 {
-	unsigned n = aead_rows(cases, "xchacha20poly1305", xaead_row);
+	unsigned n = aead_rows(cases, "xchacha20poly1305", xaead_row, xaead_stitched);
 
 	add(cases, &n, "xchacha20poly1305_encrypt()", KIND_PUBLIC, xaead_public, NULL, 0);
 	add(cases, &n, "libsodium", KIND_ORACLE, xaead_sodium, NULL, 0);

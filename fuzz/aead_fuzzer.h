@@ -3,13 +3,16 @@
  * The body of the two AEAD fuzz targets, chacha20poly1305_fuzzer.c and
  * xchacha20poly1305_fuzzer.c, which define before including it:
  *   AEAD_NAME, AEAD_NONCE_SIZE, AEAD_ENCRYPT(_WITH), AEAD_DECRYPT(_WITH),
+ *   AEAD_ENCRYPT_ROW,
  *   AEAD_SODIUM_ENCRYPT / _DECRYPT, AEAD_OPENSSL_ENCRYPT / _DECRYPT (or
  *   AEAD_OPENSSL_NONE, the reason OpenSSL is not compared), and, when the
  *   AEAD has scatter-gather functions, AEAD_SG_ENCRYPT(_WITH) and
  *   AEAD_SG_DECRYPT(_WITH).
  * For every input: every (ChaCha20 row, Poly1305 row) pair the CPU can run
  * through the _with functions, and the public functions, against the
- * (generic, generic) pair and the oracles; decrypt(encrypt(m)) = m, in place
+ * (generic, generic) pair and the oracles, and so every usable row of the
+ * stitched table (chacha20poly1305_impls) through AEAD_ENCRYPT_ROW, in place
+ * and not; decrypt(encrypt(m)) = m, in place
  * and not; one flipped bit of ciphertext, tag or AD rejected with a zeroed
  * output; decrypt of fewer than 16 bytes rejected without writing (public
  * functions and the _with functions of every usable pair). With the sg
@@ -155,6 +158,17 @@ static bool dec_public(const struct chacha20_impl *c, uint32_t p, uint8_t *dst,
 		       const uint8_t *n, const uint8_t *k)
 {
 	return AEAD_DECRYPT(dst, src, len, a, alen, n, k);
+}
+
+/* A row of the stitched table in the _with shape (cur_row; the chacha and
+ * poly rows are ignored). */
+static const struct chacha20poly1305_impl *cur_row;
+
+static void enc_row(const struct chacha20_impl *c, uint32_t p, uint8_t *dst,
+		    const uint8_t *src, size_t len, const uint8_t *a, size_t alen,
+		    const uint8_t *n, const uint8_t *k)
+{
+	AEAD_ENCRYPT_ROW(cur_row, dst, src, len, a, alen, n, k);
 }
 
 /* Encrypts, compares with ref, decrypts back, then (when flip_too)
@@ -448,6 +462,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					    "pairs vs generic+generic (encrypt, decrypt)");
 		}
 	}
+	for (size_t r = 0; r < chacha20poly1305_nimpls; r++) {
+		cur_row = &chacha20poly1305_impls[r];
+		if (!zinc_cpu_have(cur_row->features)) {
+			fuzz_count_skipped(cur_row->name, "not usable on this CPU");
+			continue;
+		}
+		run(cur_row->name, NULL, 0, enc_row, dec_public, false, false);
+		run(cur_row->name, NULL, 0, enc_row, dec_public, true, false);
+		fuzz_count_compared(cur_row->name, "encrypt (in and out of place) vs "
+				    "generic+generic, decrypt back");
+	}
 	run("public", NULL, 0, enc_public, dec_public, false, true);
 	run("public, in place", NULL, 0, enc_public, dec_public, true, true);
 	check_short();
@@ -471,10 +496,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 void fuzz_list(FILE *o)
 {
-	fprintf(o, "target %s (every ChaCha20 row x every Poly1305 row, public API):\n",
+	fprintf(o, "target %s (every ChaCha20 row x every Poly1305 row, every stitched row, public API):\n",
 		AEAD_NAME);
 	FUZZ_LIST_TABLE(o, chacha20_impls, chacha20_nimpls);
 	FUZZ_LIST_TABLE(o, poly1305_impls, poly1305_nimpls);
+	FUZZ_LIST_TABLE(o, chacha20poly1305_impls, chacha20poly1305_nimpls);
 	sodium_list(o, AEAD_NAME " (ietf, combined mode)");
 #ifdef AEAD_OPENSSL_NONE
 	fprintf(o, "  oracle OpenSSL: not compared, %s\n", AEAD_OPENSSL_NONE);
@@ -487,4 +513,6 @@ void fuzz_dispatch(FILE *out)
 {
 	FUZZ_PRINT_TABLE_HITS(out, "public aead chacha20 row", chacha20_impls, chacha20_nimpls, chacha20_hits);
 	FUZZ_PRINT_TABLE_HITS(out, "public aead poly1305 row", poly1305_impls, poly1305_nimpls, poly1305_hits);
+	FUZZ_PRINT_TABLE_HITS(out, "public aead encrypt stitched row", chacha20poly1305_impls,
+			      chacha20poly1305_nimpls, chacha20poly1305_hits);
 }

@@ -26,17 +26,6 @@
 
 .section .note.GNU-stack,"",%progbits
 
-.section .rodata
-.balign 32
-.Lrot16:	.byte 2,3,0,1, 6,7,4,5, 10,11,8,9, 14,15,12,13
-		.byte 2,3,0,1, 6,7,4,5, 10,11,8,9, 14,15,12,13
-.Lrot8:		.byte 3,0,1,2, 7,4,5,6, 11,8,9,10, 15,12,13,14
-		.byte 3,0,1,2, 7,4,5,6, 11,8,9,10, 15,12,13,14
-.Lctr8:		.long 0, 1, 2, 3, 4, 5, 6, 7
-.Lctr2:		.long 0, 0, 0, 0, 1, 0, 0, 0
-
-.text
-
 #include "chacha20-macros.h"
 #define SPILL	0
 #define CTRV	32
@@ -44,12 +33,12 @@
 #define PART	320
 #define KS	448
 #define FRAME	960
+#include "chacha20-avx2-macros.h"
 
-.macro ROTL x, n, t
-	vpslld	$\n, \x, \t
-	vpsrld	$(32 - \n), \x, \x
-	vpor	\t, \x, \x
-.endm
+.section .rodata
+AVX2_CONSTANTS
+.Lctr2:		.long 0, 0, 0, 0, 1, 0, 0, 0
+.text
 
 /*
  * One round on the rows of two blocks (four quarter-rounds each), then the
@@ -74,91 +63,6 @@
 	vpxor	\c, \b, \b
 	vpshufd	$\sc, \c, \c
 	ROTL	\b, 7, \t
-.endm
-
-/* x += y; z ^= x; z = z <<< 16 or 8 (pshufb with mask), four triples. */
-.macro STEP_SHUF mask, x0,y0,z0, x1,y1,z1, x2,y2,z2, x3,y3,z3
-	ADD_XOR4 vpxor, \x0,\y0,\z0, \x1,\y1,\z1, \x2,\y2,\z2, \x3,\y3,\z3
-	vpshufb	\mask(%rip), \z0, \z0
-	vpshufb	\mask(%rip), \z1, \z1
-	vpshufb	\mask(%rip), \z2, \z2
-	vpshufb	\mask(%rip), \z3, \z3
-.endm
-
-/* The same with z <<< n by shifts, t spilled to SPILL to serve as scratch. */
-.macro STEP_SHIFT n, t, x0,y0,z0, x1,y1,z1, x2,y2,z2, x3,y3,z3
-	ADD_XOR4 vpxor, \x0,\y0,\z0, \x1,\y1,\z1, \x2,\y2,\z2, \x3,\y3,\z3
-	vmovdqa	\t, SPILL(%rsp)
-	ROTL	\z0, \n, \t
-	ROTL	\z1, \n, \t
-	ROTL	\z2, \n, \t
-	ROTL	\z3, \n, \t
-	vmovdqa	SPILL(%rsp), \t
-.endm
-
-/* Four quarter-rounds side by side, eight blocks per register. */
-.macro QR8 a0,b0,c0,d0, a1,b1,c1,d1, a2,b2,c2,d2, a3,b3,c3,d3
-	STEP_SHUF .Lrot16, \a0,\b0,\d0, \a1,\b1,\d1, \a2,\b2,\d2, \a3,\b3,\d3
-	STEP_SHIFT 12, \a0, \c0,\d0,\b0, \c1,\d1,\b1, \c2,\d2,\b2, \c3,\d3,\b3
-	STEP_SHUF .Lrot8, \a0,\b0,\d0, \a1,\b1,\d1, \a2,\b2,\d2, \a3,\b3,\d3
-	STEP_SHIFT 7, \a0, \c0,\d0,\b0, \c1,\d1,\b1, \c2,\d2,\b2, \c3,\d3,\b3
-.endm
-
-/* lo: words 4h..4h+3 and hi: words 4h+4..4h+7 of blocks j and j + 4, into
- * bytes 32h..32h+31 of those blocks. */
-.macro OUT8 lo, hi, j, h, t0, t1, out
-	vperm2i128 $0x20, \hi, \lo, \t0
-	vperm2i128 $0x31, \hi, \lo, \t1
-	.if \out
-	vpxor	64 * \j + 32 * \h(%rdx), \t0, \t0
-	vpxor	64 * (\j + 4) + 32 * \h(%rdx), \t1, \t1
-	vmovdqu	\t0, 64 * \j + 32 * \h(%rsi)
-	vmovdqu	\t1, 64 * (\j + 4) + 32 * \h(%rsi)
-	.else
-	vmovdqa	\t0, KS + 64 * \j + 32 * \h(%rsp)
-	vmovdqa	\t1, KS + 64 * (\j + 4) + 32 * \h(%rsp)
-	.endif
-.endm
-
-/* Eight keystream blocks for counter state[12] + 0..7, XORed into dst
- * (out = 1) or copied to KS (out = 0). */
-.macro BLOCKS8 out
-	.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
-	vpbroadcastd 4 * \i(%rdi), %ymm\i
-	.endr
-	vpaddd	.Lctr8(%rip), %ymm12, %ymm12
-	vmovdqa	%ymm12, CTRV(%rsp)
-	movl	$10, %eax
-1:	QR8	%ymm0,%ymm4,%ymm8,%ymm12, %ymm1,%ymm5,%ymm9,%ymm13, %ymm2,%ymm6,%ymm10,%ymm14, %ymm3,%ymm7,%ymm11,%ymm15
-	QR8	%ymm0,%ymm5,%ymm10,%ymm15, %ymm1,%ymm6,%ymm11,%ymm12, %ymm2,%ymm7,%ymm8,%ymm13, %ymm3,%ymm4,%ymm9,%ymm14
-	decl	%eax
-	jnz	1b
-	.irp i, 8,9,10,11,12,13,14,15
-	vmovdqa	%ymm\i, STASH + 32 * (\i - 8)(%rsp)
-	.endr
-	.irp i, 0,1,2,3,4,5,6,7
-	vpbroadcastd 4 * \i(%rdi), %ymm8
-	vpaddd	%ymm8, %ymm\i, %ymm\i
-	.endr
-	TRANSPOSE %ymm0, %ymm1, %ymm2, %ymm3, %ymm8, %ymm9
-	TRANSPOSE %ymm4, %ymm5, %ymm6, %ymm7, %ymm10, %ymm11
-	OUT8	%ymm1, %ymm5, 0, 0, %ymm14, %ymm15, \out
-	OUT8	%ymm8, %ymm10, 1, 0, %ymm14, %ymm15, \out
-	OUT8	%ymm3, %ymm7, 2, 0, %ymm14, %ymm15, \out
-	OUT8	%ymm0, %ymm4, 3, 0, %ymm14, %ymm15, \out
-	.irp i, 8,9,10,11,13,14,15
-	vpbroadcastd 4 * \i(%rdi), %ymm\i
-	vpaddd	STASH + 32 * (\i - 8)(%rsp), %ymm\i, %ymm\i
-	.endr
-	vmovdqa	STASH + 32 * 4(%rsp), %ymm12
-	vpaddd	CTRV(%rsp), %ymm12, %ymm12
-	TRANSPOSE %ymm8, %ymm9, %ymm10, %ymm11, %ymm0, %ymm1
-	TRANSPOSE %ymm12, %ymm13, %ymm14, %ymm15, %ymm2, %ymm3
-	OUT8	%ymm9, %ymm13, 0, 1, %ymm4, %ymm5, \out
-	OUT8	%ymm0, %ymm2, 1, 1, %ymm4, %ymm5, \out
-	OUT8	%ymm11, %ymm15, 2, 1, %ymm4, %ymm5, \out
-	OUT8	%ymm8, %ymm12, 3, 1, %ymm4, %ymm5, \out
-	addl	$8, 48(%rdi)
 .endm
 
 .globl chacha20_avx2
@@ -247,13 +151,7 @@ chacha20_avx2:
 	XOR_KS	PART, 16
 
 .Ldone:
-	vpxor	%xmm0, %xmm0, %xmm0
-	xorl	%eax, %eax
-.Lwipe:
-	vmovdqa	%ymm0, (%rsp,%rax)
-	addl	$32, %eax
-	cmpl	$FRAME, %eax
-	jb	.Lwipe
+	WIPE_FRAME
 	xorl	%r10d, %r10d
 	movq	%rbp, %rsp
 	popq	%rbp

@@ -19,6 +19,16 @@
 #define R1	32
 #define S1	40
 
+/* h and r from the state at \st into the registers above. */
+.macro LOAD_H_R st
+	movq	H0(\st), %r8
+	movq	H1(\st), %r9
+	movq	H2(\st), %r10
+	movq	R0(\st), %r11
+	movq	R1(\st), %r12
+	movq	S1(\st), %r13
+.endm
+
 /* The callee-saved registers the blocks functions use. */
 .macro PROLOGUE
 	pushq	%rbx
@@ -46,6 +56,14 @@
  * t2 = h2 r0 + hi(middle) + carry < 2^63.6 and 5 (t2 >> 2) < 2^64.
  */
 .macro MUL_R
+	MUL_R_PRODUCTS
+	MUL_R_REDUCE
+.endm
+
+/* The first half of MUL_R: the four 64x64-bit products into d0 = rbx:r14
+ * and d1 = r9:rcx (so far), for callers that interleave the halves with
+ * other work. */
+.macro MUL_R_PRODUCTS
 	movq	%r13, %rax
 	mulq	%r9			/* h1 s1 */
 	movq	%rax, %r14
@@ -62,6 +80,10 @@
 	mulq	%r8			/* h0 r1 */
 	addq	%rax, %rcx
 	adcq	%rdx, %r9
+.endm
+
+/* The second half: the products summed into t0, t1, t2 and reduced. */
+.macro MUL_R_REDUCE
 	movq	%r13, %rdx
 	imulq	%r10, %rdx		/* h2 s1 < 2^64 */
 	imulq	%r11, %r10		/* d2 = h2 r0 */

@@ -69,12 +69,7 @@ poly1305_x86_64_blocks:
 	PROLOGUE
 	movq	%rdx, %rbp
 	movl	%ecx, %r15d
-	movq	H0(%rdi), %r8
-	movq	H1(%rdi), %r9
-	movq	H2(%rdi), %r10
-	movq	R0(%rdi), %r11
-	movq	R1(%rdi), %r12
-	movq	S1(%rdi), %r13
+	LOAD_H_R %rdi
 .balign	16
 .Lblock:
 	addq	0(%rsi), %r8

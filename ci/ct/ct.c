@@ -384,6 +384,53 @@ static void check_aead(void)
 	}
 }
 
+/* The stitched rows (chacha20poly1305_impls) encrypting with the key and
+ * message secret, at lengths that reach the kernel: one step and a rest,
+ * two steps and a rest, many steps (decryption is the two-pass path,
+ * checked above). */
+static void check_aead_rows(void)
+{
+	static const size_t row_lens[] = { 577, 1088, 1420, MAX_LEN - 1 };
+	static const struct {
+		const char *name;
+		void (*with)(const struct chacha20_impl *, uint32_t, uint8_t *, const uint8_t *,
+			     size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
+		void (*row)(const struct chacha20poly1305_impl *, uint8_t *, const uint8_t *,
+			    size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
+	} aeads[] = {
+		{ "chacha20poly1305", chacha20poly1305_encrypt_with, chacha20poly1305_encrypt_row },
+		{ "xchacha20poly1305", xchacha20poly1305_encrypt_with,
+		  xchacha20poly1305_encrypt_row },
+	};
+	static uint8_t in[MAX_LEN], ct[MAX_LEN + TAG], want[MAX_LEN + TAG];
+
+	for (size_t r = 0; r < chacha20poly1305_nimpls; r++) {
+		const struct chacha20poly1305_impl *row = &chacha20poly1305_impls[r];
+
+		if (!usable(row->name, row->features))
+			continue;
+		for (size_t a = 0; a < 2; a++) {
+			struct check c;
+
+			begin(&c, "%s %s", aeads[a].name, row->name);
+			for (size_t i = 0; i < sizeof(row_lens) / sizeof(row_lens[0]); i++) {
+				size_t len = row_lens[i];
+				uint8_t k[32];
+
+				aeads[a].with(&chacha20_impls[0], 0, want, msg, len, ad, AD_LEN,
+					      nonce, key);
+				memcpy(k, key, 32);
+				memcpy(in, msg, len);
+				SECRET(k, 32);
+				SECRET(in, len);
+				aeads[a].row(row, ct, in, len, ad, AD_LEN, nonce, k);
+				expect(&c, "ciphertext and tag", ct, want, len + TAG);
+			}
+			end(&c);
+		}
+	}
+}
+
 /* The public functions, each with its secrets marked, on every length
  * class; what they compute is compared with the rows above by the unit
  * tests and fuzz targets, so here only their branches and addresses are
@@ -515,6 +562,7 @@ int main(int argc, char **argv)
 	check_blake2s();
 	check_curve25519();
 	check_aead();
+	check_aead_rows();
 	check_public();
 
 	printf("ct: %u checked (rows, AEAD row pairs, public API), %u failed, "

@@ -76,21 +76,40 @@ static void aead_end(struct poly1305_ctx *poly, size_t ad_len, size_t ct_len,
 	poly1305_final(poly, tag);
 }
 
-static void encrypt_rows(enum chacha20_row chacha, uint32_t poly_impl, uint8_t *dst,
-			 const uint8_t *src, size_t src_len, const uint8_t *ad, size_t ad_len,
+/*
+ * With a stitched row and at least STITCH_MIN bytes after the head (64
+ * bytes then, which leave no partial Poly1305 block), the kernel encrypts
+ * all of them and absorbs their whole 16-byte blocks (poly has the
+ * poly1305-x86_64 layout); the last partial block is absorbed here.
+ */
+enum { STITCH_MIN = 8 * CHACHA20_BLOCK_SIZE };
+
+static void encrypt_rows(enum chacha20poly1305_row aead, enum chacha20_row chacha,
+			 uint32_t poly_impl, uint8_t *dst, const uint8_t *src, size_t src_len,
+			 const uint8_t *ad, size_t ad_len,
 			 const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
 			 const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
 	struct chacha20_ctx cc;
 	struct poly1305_ctx poly;
 	struct aead_head h;
+	size_t done, maced = 0;
 
 	aead_begin(chacha, poly_impl, &cc, &poly, &h, src, src_len, nonce, key, ad, ad_len);
-	if (src_len > h.len)
-		chacha20_row_xor(chacha, cc.state, dst + h.len, src + h.len, src_len - h.len);
 	if (h.len)
 		memcpy(dst, h.text, h.len);
-	poly1305_update(&poly, dst, src_len);
+	done = h.len;
+	if (aead != CHACHA20POLY1305_ROW_TWO_PASS && src_len - done >= STITCH_MIN) {
+		const struct chacha20poly1305_bulk b = { cc.state, poly.state.u8 };
+
+		poly1305_update(&poly, dst, done);
+		chacha20poly1305_row_kernel(aead, &b, dst + done, src + done, src_len - done);
+		maced = done + ((src_len - done) & ~(size_t)15);
+		done = src_len;
+	}
+	if (src_len > done)
+		chacha20_row_xor(chacha, cc.state, dst + done, src + done, src_len - done);
+	poly1305_update(&poly, dst + maced, src_len - maced);
 	aead_end(&poly, ad_len, src_len, dst + src_len);
 	memzero_explicit(&cc, sizeof(cc));
 	memzero_explicit(&h, sizeof(h));
@@ -146,15 +165,16 @@ static void xchacha_derive(enum chacha20_row chacha, uint8_t subkey[CHACHA20POLY
 	memcpy(nonce12 + 4, nonce + 16, 8);
 }
 
-static void xencrypt_rows(enum chacha20_row chacha, uint32_t poly_impl, uint8_t *dst,
-			  const uint8_t *src, size_t src_len, const uint8_t *ad, size_t ad_len,
+static void xencrypt_rows(enum chacha20poly1305_row aead, enum chacha20_row chacha,
+			  uint32_t poly_impl, uint8_t *dst, const uint8_t *src, size_t src_len,
+			  const uint8_t *ad, size_t ad_len,
 			  const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
 			  const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
 	uint8_t subkey[CHACHA20POLY1305_KEY_SIZE], nonce12[CHACHA20POLY1305_NONCE_SIZE];
 
 	xchacha_derive(chacha, subkey, nonce12, nonce, key);
-	encrypt_rows(chacha, poly_impl, dst, src, src_len, ad, ad_len, nonce12, subkey);
+	encrypt_rows(aead, chacha, poly_impl, dst, src, src_len, ad, ad_len, nonce12, subkey);
 	memzero_explicit(subkey, sizeof(subkey));
 }
 
@@ -172,6 +192,67 @@ static bool xdecrypt_rows(enum chacha20_row chacha, uint32_t poly_impl, uint8_t 
 	ok = decrypt_rows(chacha, poly_impl, dst, src, src_len, ad, ad_len, nonce12, subkey);
 	memzero_explicit(subkey, sizeof(subkey));
 	return ok;
+}
+
+const struct chacha20poly1305_impl chacha20poly1305_impls[] = {
+#define KERNEL(fn) fn
+#define ROW(id, name, needs, min_len, kernel) \
+	[CHACHA20POLY1305_ROW_##id] = { name, needs, min_len, kernel },
+#include "lib/chacha20poly1305/rows.h"
+};
+
+const size_t chacha20poly1305_nimpls = ARRAY_SIZE(chacha20poly1305_impls);
+
+#ifdef ZINC_TESTING
+unsigned long chacha20poly1305_hits[ARRAY_SIZE(chacha20poly1305_impls)];
+#endif
+
+const struct chacha20poly1305_impl *chacha20poly1305_pick(size_t len)
+{
+	return &chacha20poly1305_impls[chacha20poly1305_row_for(zinc_cpu_features(), len)];
+}
+
+/* Length of the Poly1305 message for ad_len and ct_len bytes. */
+static size_t mac_len(size_t ad_len, size_t ct_len)
+{
+	return ((ad_len + 15) & ~(size_t)15) + ((ct_len + 15) & ~(size_t)15) + 16;
+}
+
+/* The Poly1305 row for the AEAD row aead: a stitched kernel continues the
+ * state of poly1305-x86_64 (its layout); two passes take poly1305()'s row
+ * for the MAC input's length. */
+static uint32_t poly_row_for(enum chacha20poly1305_row aead, uint32_t have, size_t ad_len,
+			     size_t ct_len)
+{
+#ifdef ZINC_ASM_X86_64
+	if (aead != CHACHA20POLY1305_ROW_TWO_PASS)
+		return POLY1305_ROW_X86_64;
+#endif
+	return poly1305_row_for(have, mac_len(ad_len, ct_len));
+}
+
+void chacha20poly1305_encrypt_row(const struct chacha20poly1305_impl *row, uint8_t *dst,
+				  const uint8_t *src, size_t src_len, const uint8_t *ad,
+				  size_t ad_len, const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+				  const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+{
+	uint32_t have = zinc_cpu_features();
+	enum chacha20poly1305_row aead = (enum chacha20poly1305_row)(row - chacha20poly1305_impls);
+
+	encrypt_rows(aead, chacha20_row_for(have, src_len), poly_row_for(aead, have, ad_len, src_len),
+		     dst, src, src_len, ad, ad_len, nonce, key);
+}
+
+void xchacha20poly1305_encrypt_row(const struct chacha20poly1305_impl *row, uint8_t *dst,
+				   const uint8_t *src, size_t src_len, const uint8_t *ad,
+				   size_t ad_len, const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
+				   const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+{
+	uint32_t have = zinc_cpu_features();
+	enum chacha20poly1305_row aead = (enum chacha20poly1305_row)(row - chacha20poly1305_impls);
+
+	xencrypt_rows(aead, chacha20_row_for(have, src_len), poly_row_for(aead, have, ad_len, src_len),
+		      dst, src, src_len, ad, ad_len, nonce, key);
 }
 
 /*
@@ -380,22 +461,27 @@ static bool decrypt_sg_rows(enum chacha20_row chacha, uint32_t poly_impl,
 	return ok;
 }
 
-/* Length of the Poly1305 message for ad_len and ct_len bytes. */
-static size_t mac_len(size_t ad_len, size_t ct_len)
-{
-	return ((ad_len + 15) & ~(size_t)15) + ((ct_len + 15) & ~(size_t)15) + 16;
-}
-
-/* The rows the public functions run for a message of these sizes. */
-static enum chacha20_row pick(uint32_t *poly_impl, size_t ad_len, size_t ct_len)
+/* The rows the public functions run for a message of these sizes, with
+ * the AEAD row aead (two passes for all but encryption), counted. */
+static enum chacha20_row pick(enum chacha20poly1305_row aead, uint32_t *poly_impl, size_t ad_len,
+			      size_t ct_len)
 {
 	uint32_t have = zinc_cpu_features();
 	enum chacha20_row chacha = chacha20_row_for(have, ct_len);
 
-	*poly_impl = poly1305_row_for(have, mac_len(ad_len, ct_len));
+	*poly_impl = poly_row_for(aead, have, ad_len, ct_len);
 	ZINC_COUNT_HIT(chacha20_hits[chacha]);
 	ZINC_COUNT_HIT(poly1305_hits[*poly_impl]);
 	return chacha;
+}
+
+/* The AEAD row the public encrypt functions run for len bytes, counted. */
+static enum chacha20poly1305_row pick_aead(size_t len)
+{
+	enum chacha20poly1305_row aead = chacha20poly1305_row_for(zinc_cpu_features(), len);
+
+	ZINC_COUNT_HIT(chacha20poly1305_hits[aead]);
+	return aead;
 }
 
 void chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
@@ -403,10 +489,11 @@ void chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
 			      const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
 			      const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
+	enum chacha20poly1305_row aead = pick_aead(src_len);
 	uint32_t poly;
-	enum chacha20_row chacha = pick(&poly, ad_len, src_len);
+	enum chacha20_row chacha = pick(aead, &poly, ad_len, src_len);
 
-	encrypt_rows(chacha, poly, dst, src, src_len, ad, ad_len, nonce, key);
+	encrypt_rows(aead, chacha, poly, dst, src, src_len, ad, ad_len, nonce, key);
 }
 
 bool chacha20poly1305_decrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
@@ -419,7 +506,7 @@ bool chacha20poly1305_decrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
 
 	if (src_len < CHACHA20POLY1305_AUTHTAG_SIZE)
 		return false;
-	chacha = pick(&poly, ad_len, src_len - CHACHA20POLY1305_AUTHTAG_SIZE);
+	chacha = pick(CHACHA20POLY1305_ROW_TWO_PASS, &poly, ad_len, src_len - CHACHA20POLY1305_AUTHTAG_SIZE);
 	return decrypt_rows(chacha, poly, dst, src, src_len, ad, ad_len, nonce, key);
 }
 
@@ -428,10 +515,11 @@ void xchacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
 			       const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
 			       const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
+	enum chacha20poly1305_row aead = pick_aead(src_len);
 	uint32_t poly;
-	enum chacha20_row chacha = pick(&poly, ad_len, src_len);
+	enum chacha20_row chacha = pick(aead, &poly, ad_len, src_len);
 
-	xencrypt_rows(chacha, poly, dst, src, src_len, ad, ad_len, nonce, key);
+	xencrypt_rows(aead, chacha, poly, dst, src, src_len, ad, ad_len, nonce, key);
 }
 
 bool xchacha20poly1305_decrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
@@ -444,7 +532,7 @@ bool xchacha20poly1305_decrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
 
 	if (src_len < CHACHA20POLY1305_AUTHTAG_SIZE)
 		return false;
-	chacha = pick(&poly, ad_len, src_len - CHACHA20POLY1305_AUTHTAG_SIZE);
+	chacha = pick(CHACHA20POLY1305_ROW_TWO_PASS, &poly, ad_len, src_len - CHACHA20POLY1305_AUTHTAG_SIZE);
 	return xdecrypt_rows(chacha, poly, dst, src, src_len, ad, ad_len, nonce, key);
 }
 
@@ -459,7 +547,7 @@ bool chacha20poly1305_encrypt_sg_inplace(const struct iovec *iov, size_t iovcnt,
 	if (src_len > SIZE_MAX - CHACHA20POLY1305_AUTHTAG_SIZE ||
 	    !sg_holds(iov, iovcnt, src_len + CHACHA20POLY1305_AUTHTAG_SIZE))
 		return false;
-	chacha = pick(&poly, ad_len, src_len);
+	chacha = pick(CHACHA20POLY1305_ROW_TWO_PASS, &poly, ad_len, src_len);
 	return encrypt_sg_rows(chacha, poly, iov, iovcnt, src_len, ad, ad_len, nonce, key);
 }
 
@@ -473,7 +561,7 @@ bool chacha20poly1305_decrypt_sg_inplace(const struct iovec *iov, size_t iovcnt,
 
 	if (src_len < CHACHA20POLY1305_AUTHTAG_SIZE || !sg_holds(iov, iovcnt, src_len))
 		return false;
-	chacha = pick(&poly, ad_len, src_len - CHACHA20POLY1305_AUTHTAG_SIZE);
+	chacha = pick(CHACHA20POLY1305_ROW_TWO_PASS, &poly, ad_len, src_len - CHACHA20POLY1305_AUTHTAG_SIZE);
 	return decrypt_sg_rows(chacha, poly, iov, iovcnt, src_len, ad, ad_len, nonce, key);
 }
 
@@ -490,7 +578,7 @@ void chacha20poly1305_encrypt_with(const struct chacha20_impl *chacha, uint32_t 
 				   const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
 				   const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
-	encrypt_rows(ROW_ID(chacha), poly, dst, src, src_len, ad, ad_len, nonce, key);
+	encrypt_rows(CHACHA20POLY1305_ROW_TWO_PASS, ROW_ID(chacha), poly, dst, src, src_len, ad, ad_len, nonce, key);
 }
 
 bool chacha20poly1305_decrypt_with(const struct chacha20_impl *chacha, uint32_t poly,
@@ -508,7 +596,7 @@ void xchacha20poly1305_encrypt_with(const struct chacha20_impl *chacha, uint32_t
 				    const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
 				    const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
-	xencrypt_rows(ROW_ID(chacha), poly, dst, src, src_len, ad, ad_len, nonce, key);
+	xencrypt_rows(CHACHA20POLY1305_ROW_TWO_PASS, ROW_ID(chacha), poly, dst, src, src_len, ad, ad_len, nonce, key);
 }
 
 bool xchacha20poly1305_decrypt_with(const struct chacha20_impl *chacha, uint32_t poly,

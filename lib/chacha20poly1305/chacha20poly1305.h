@@ -45,4 +45,96 @@ bool chacha20poly1305_decrypt_sg_inplace_with(const struct chacha20_impl *chacha
 					      const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
 					      const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
 
+/*
+ * Stitched rows: a kernel that runs ChaCha20 and Poly1305 over the bulk of
+ * an encryption in one pass. Row 0, "chacha20poly1305-two-pass", has no
+ * kernel: the chosen ChaCha20 row, then the chosen Poly1305 row. A kernel
+ * works on the ChaCha20 state and a Poly1305 state in the layout of
+ * poly1305-x86_64 (h0, h1, h2, r0, r1, s1), which the other Poly1305 rows
+ * of that layout continue.
+ */
+struct chacha20poly1305_bulk {
+	uint32_t *chacha;	/* state[16] */
+	void *poly;		/* struct poly1305_ctx.state */
+};
+
+struct chacha20poly1305_impl {
+	const char *name;	/* "chacha20poly1305-<variant>" */
+	uint32_t features;
+	size_t min_len;		/* the public encrypt uses it from this message length */
+	/* len >= 512: dst = src XOR keystream from block state[12] (advanced
+	 * by ceil(len / 64)), and each whole 16-byte block of dst absorbed in
+	 * order with padbit 1 (a last partial one is not). NULL in row 0. */
+	void (*encrypt)(const struct chacha20poly1305_bulk *b, uint8_t *dst, const uint8_t *src,
+			size_t len);
+};
+
+/* The table: one row per line of lib/chacha20poly1305/rows.h, two-pass
+ * first. The public functions do not call through it. */
+extern const struct chacha20poly1305_impl chacha20poly1305_impls[];
+extern const size_t chacha20poly1305_nimpls;
+
+/* CHACHA20POLY1305_ROW_<ID>: a row's index in chacha20poly1305_impls. */
+enum chacha20poly1305_row {
+#define ROW(id, ...) CHACHA20POLY1305_ROW_##id,
+#include "lib/chacha20poly1305/rows.h"
+	CHACHA20POLY1305_NROWS
+};
+
+/* Every row's kernel. */
+#define KERNEL(fn)                                                                   \
+	void fn(const struct chacha20poly1305_bulk *b, uint8_t *dst, const uint8_t *src, \
+		size_t len);
+#define NO_KERNEL
+#define ROW(id, name, needs, min_len, kernel) kernel
+#include "lib/chacha20poly1305/rows.h"
+
+/* The row the public encrypt functions run for len bytes with the features
+ * have. */
+static inline enum chacha20poly1305_row chacha20poly1305_row_for(uint32_t have, size_t len)
+{
+	enum chacha20poly1305_row row = CHACHA20POLY1305_ROW_TWO_PASS;
+
+#define ROW(id, name, needs, min_len, ...) \
+	if (zinc_row_usable(have, needs, len, min_len)) \
+		row = CHACHA20POLY1305_ROW_##id;
+#include "lib/chacha20poly1305/rows.h"
+	return row;
+}
+
+/* Row row's kernel, called by name (the row must have one). */
+static inline void chacha20poly1305_row_kernel(enum chacha20poly1305_row row,
+					       const struct chacha20poly1305_bulk *b,
+					       uint8_t *dst, const uint8_t *src, size_t len)
+{
+#define KERNEL(fn) fn(b, dst, src, len)
+#define NO_KERNEL __builtin_trap()
+#define ROW(id, name, needs, min_len, kernel)              \
+	if (zinc_row_is(row, CHACHA20POLY1305_ROW_##id)) { \
+		kernel;                                    \
+		return;                                    \
+	}
+#include "lib/chacha20poly1305/rows.h"
+	__builtin_trap();
+}
+
+/* The row the public encrypt functions run for len message bytes. */
+const struct chacha20poly1305_impl *chacha20poly1305_pick(size_t len);
+
+/* Encrypt through a row of the table (by pointer, for the harness; the
+ * public functions use the row id), on any length (min_len not applied);
+ * head, tail and AD take the rows the public functions would. */
+void chacha20poly1305_encrypt_row(const struct chacha20poly1305_impl *row, uint8_t *dst,
+				  const uint8_t *src, size_t src_len, const uint8_t *ad,
+				  size_t ad_len, const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+				  const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
+void xchacha20poly1305_encrypt_row(const struct chacha20poly1305_impl *row, uint8_t *dst,
+				   const uint8_t *src, size_t src_len, const uint8_t *ad,
+				   size_t ad_len, const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
+				   const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
+
+#ifdef ZINC_TESTING
+extern unsigned long chacha20poly1305_hits[];
+#endif
+
 #endif

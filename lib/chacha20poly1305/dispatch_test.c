@@ -9,8 +9,15 @@
  * bytes, plus the 16-byte length block, computed here), and gives the
  * generic rows' output. Which rows chacha20() and poly1305() run is checked
  * against their independent policies by lib/chacha20/dispatch_test.c and
- * lib/poly1305/dispatch_test.c; this test ties the AEADs to them. Needs
- * ZINC_TESTING (chacha20_hits[], poly1305_hits[]).
+ * lib/poly1305/dispatch_test.c; this test ties the AEADs to them.
+ *
+ * The encrypt functions also run exactly one row of chacha20poly1305_impls,
+ * the one the policy below expects (written here independently of
+ * lib/chacha20poly1305/rows.h, so a threshold changed there alone fails);
+ * with a stitched row the Poly1305 row is poly1305-x86_64, whose state
+ * layout the kernel continues. Decryption and scatter-gather run no
+ * stitched row. Needs ZINC_TESTING (chacha20_hits[], poly1305_hits[],
+ * chacha20poly1305_hits[]).
  */
 #include <stdio.h>
 #include <string.h>
@@ -24,9 +31,44 @@
 
 static const size_t length_classes[] = {
 	0, 1, 15, 16, 17, 63, 64, 65, 191, 192, 193, 255, 256, 257, 352, 353, 383, 384,
-	385, 576, 577, 1024, 1420, 4096,
+	385, 576, 577, 578, 1024, 1025, 1420, 4096,
 };
 static const size_t ad_lengths[] = { 0, 13, 32 };
+
+/* The thresholds and their reasons are in lib/chacha20poly1305/rows.h. */
+static const struct test_policy aead_policy[] = {
+	{ "chacha20poly1305-two-pass", 0, 0 },
+	{ "chacha20poly1305-avx2", ZINC_CPU_AVX2, 577 },
+};
+
+static void test_every_aead_row_has_a_policy(void)
+{
+	for (size_t i = 0; i < chacha20poly1305_nimpls; i++)
+		test_policy_matches(aead_policy, ARRAY_SIZE(aead_policy),
+				    chacha20poly1305_impls[i].name,
+				    chacha20poly1305_impls[i].features,
+				    chacha20poly1305_impls[i].min_len);
+}
+
+static size_t expected_aead_row(uint32_t f, size_t len)
+{
+	size_t want = 0;
+
+	for (size_t i = 1; i < chacha20poly1305_nimpls; i++)
+		if (test_policy_allows(aead_policy, ARRAY_SIZE(aead_policy),
+				       chacha20poly1305_impls[i].name, f, len))
+			want = i;
+	return want;
+}
+
+static size_t poly1305_row_named(const char *name)
+{
+	for (size_t i = 0; i < poly1305_nimpls; i++)
+		if (!strcmp(poly1305_impls[i].name, name))
+			return i;
+	CHECK(0, "no Poly1305 row named %s", name);
+	return 0;
+}
 
 /* The rows chacha20() and poly1305() run for these lengths, by their hits. */
 static size_t row_of(const unsigned long *hits, size_t n)
@@ -43,6 +85,20 @@ static void clear_hits(void)
 {
 	memset(chacha20_hits, 0, sizeof(chacha20_hits[0]) * chacha20_nimpls);
 	memset(poly1305_hits, 0, sizeof(poly1305_hits[0]) * poly1305_nimpls);
+	memset(chacha20poly1305_hits, 0, sizeof(chacha20poly1305_hits[0]) * chacha20poly1305_nimpls);
+}
+
+/* Exactly the AEAD row aead ran, once (n_ran 1), or none ran (n_ran 0). */
+static void check_aead_row(size_t aead, int n_ran, const char *what, size_t len, uint32_t f)
+{
+	char feat[128];
+
+	zinc_cpu_format(f, feat, sizeof(feat));
+	for (size_t i = 0; i < chacha20poly1305_nimpls; i++)
+		CHECK(chacha20poly1305_hits[i] == (unsigned long)(i == aead ? n_ran : 0),
+		      "%s len %zu features %s: AEAD row %s ran %lu times, expected %d", what, len,
+		      feat, chacha20poly1305_impls[i].name, chacha20poly1305_hits[i],
+		      i == aead ? n_ran : 0);
 }
 
 static size_t chacha20_row_of_len(size_t len)
@@ -103,6 +159,8 @@ static void test_runs_the_expected_rows(uint32_t f)
 			size_t len = length_classes[c];
 			size_t mac = ((ad_len + 15) & ~(size_t)15) + ((len + 15) & ~(size_t)15) + 16;
 			size_t chacha = chacha20_row_of_len(len), poly = poly1305_row_of_len(mac);
+			size_t aead = expected_aead_row(f, len);
+			size_t enc_poly = aead ? poly1305_row_named("poly1305-x86_64") : poly;
 			struct iovec iov[3];
 			bool ok;
 
@@ -112,11 +170,13 @@ static void test_runs_the_expected_rows(uint32_t f)
 						      ad_len, nonce, key);
 			clear_hits();
 			chacha20poly1305_encrypt(out, msg, len, ad, ad_len, nonce, key);
-			check_rows(chacha, poly, "chacha20poly1305_encrypt", len, ad_len, f);
+			check_rows(chacha, enc_poly, "chacha20poly1305_encrypt", len, ad_len, f);
+			check_aead_row(aead, 1, "chacha20poly1305_encrypt", len, f);
 			CHECK_MEM(out, want, len + 16, "chacha20poly1305_encrypt len %zu", len);
 			clear_hits();
 			ok = chacha20poly1305_decrypt(back, out, len + 16, ad, ad_len, nonce, key);
 			check_rows(chacha, poly, "chacha20poly1305_decrypt", len, ad_len, f);
+			check_aead_row(0, 0, "chacha20poly1305_decrypt", len, f);
 			CHECK(ok && !memcmp(back, msg, len), "chacha20poly1305_decrypt len %zu", len);
 
 			/* In place over three pieces, the middle one holding the
@@ -128,6 +188,7 @@ static void test_runs_the_expected_rows(uint32_t f)
 			clear_hits();
 			ok = chacha20poly1305_encrypt_sg_inplace(iov, 3, len, ad, ad_len, nonce, key);
 			check_rows(chacha, poly, "chacha20poly1305_encrypt_sg_inplace", len, ad_len, f);
+			check_aead_row(0, 0, "chacha20poly1305_encrypt_sg_inplace", len, f);
 			CHECK(ok, "chacha20poly1305_encrypt_sg_inplace len %zu returned false", len);
 			CHECK_MEM(out, want, len + 16, "chacha20poly1305_encrypt_sg_inplace len %zu",
 				  len);
@@ -135,6 +196,7 @@ static void test_runs_the_expected_rows(uint32_t f)
 			ok = chacha20poly1305_decrypt_sg_inplace(iov, 3, len + 16, ad, ad_len, nonce,
 								 key);
 			check_rows(chacha, poly, "chacha20poly1305_decrypt_sg_inplace", len, ad_len, f);
+			check_aead_row(0, 0, "chacha20poly1305_decrypt_sg_inplace", len, f);
 			CHECK(ok && !memcmp(out, msg, len), "chacha20poly1305_decrypt_sg_inplace len %zu",
 			      len);
 
@@ -142,11 +204,13 @@ static void test_runs_the_expected_rows(uint32_t f)
 						       ad_len, nonce, key);
 			clear_hits();
 			xchacha20poly1305_encrypt(out, msg, len, ad, ad_len, nonce, key);
-			check_rows(chacha, poly, "xchacha20poly1305_encrypt", len, ad_len, f);
+			check_rows(chacha, enc_poly, "xchacha20poly1305_encrypt", len, ad_len, f);
+			check_aead_row(aead, 1, "xchacha20poly1305_encrypt", len, f);
 			CHECK_MEM(out, want, len + 16, "xchacha20poly1305_encrypt len %zu", len);
 			clear_hits();
 			ok = xchacha20poly1305_decrypt(back, out, len + 16, ad, ad_len, nonce, key);
 			check_rows(chacha, poly, "xchacha20poly1305_decrypt", len, ad_len, f);
+			check_aead_row(0, 0, "xchacha20poly1305_decrypt", len, f);
 			CHECK(ok && !memcmp(back, msg, len), "xchacha20poly1305_decrypt len %zu", len);
 		}
 	}
@@ -156,6 +220,7 @@ int main(void)
 {
 	unsigned long subsets = 0;
 
+	test_every_aead_row_has_a_policy();
 	TEST_EVERY_FEATURE_SUBSET(&subsets, test_runs_the_expected_rows(f));
 	printf("chacha20poly1305 dispatch_test: %lu feature subsets x %zu length classes x %zu"
 	       " AD lengths\n", subsets, ARRAY_SIZE(length_classes), ARRAY_SIZE(ad_lengths));

@@ -23,6 +23,7 @@
 #include <zinc/selftest.h>
 
 #include "lib/blake2s/blake2s.h"
+#include "lib/chacha20poly1305/chacha20poly1305.h"
 #include "lib/chacha20/chacha20.h"
 #include "lib/common/cpu.h"
 #include "lib/common/test.h"
@@ -91,6 +92,7 @@ static const char *named_row(const char *msg)
 	NAME_ROWS(poly1305_impls, poly1305_nimpls)
 	NAME_ROWS(blake2s_impls, blake2s_nimpls)
 	NAME_ROWS(curve25519_impls, curve25519_nimpls)
+	NAME_ROWS(chacha20poly1305_impls, chacha20poly1305_nimpls)
 #undef NAME_ROWS
 	return used ? names : NULL;
 }

@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The bulk of ChaCha20-Poly1305 encryption (RFC 8439 section 2.8) for x86-64
+ * with AVX2, in one pass: each step makes eight ChaCha20 blocks (512 bytes)
+ * with AVX2, as chacha20-avx2.S does, and meanwhile absorbs into Poly1305
+ * the 512 bytes of ciphertext the step before wrote, with 32 scalar blocks
+ * in base 2^64 as poly1305-x86_64.S does (their two halves spread over the
+ * eight steps of each double round and among the stores). The vector rounds
+ * keep the vector ports busy, the multiplications the integer ports, so the
+ * MAC costs little on top of the cipher. The first step has nothing to
+ * absorb yet. A last part of 1..511 bytes takes eight more blocks into a
+ * stack copy (absorbing the last whole step meanwhile); what the last step
+ * wrote is absorbed alone at the end.
+ *
+ * void chacha20poly1305_avx2(const struct chacha20poly1305_bulk *b, uint8_t *dst,
+ *			      const uint8_t *src, size_t len)
+ *	b->chacha: ChaCha20 state[16]; b->poly: Poly1305 state in the layout
+ *	of poly1305-x86_64 (h0, h1, h2, r0, r1, s1 at H0..S1 of
+ *	poly1305-macros.h). len >= 512. dst = src XOR the keystream from block
+ *	state[12] on (dst == src allowed); state[12] ends advanced by
+ *	ceil(len / 64) modulo 2^32; for each whole 16-byte block m of dst, in
+ *	order, h = (h + m + 2^128) r, partly reduced (a last partial block is
+ *	left to the caller).
+ *
+ * Limb bounds (the contract of poly1305-x86_64's blocks(), so that any
+ * Poly1305 row sharing the layout continues the state): takes h0, h1 < 2^64
+ * and h2 <= 7, leaves h2 <= 4 (MUL_R in poly1305-macros.h says why).
+ *
+ * Register plan.
+ *   Vector: ymm0..ymm15 hold state words 0..15 of the eight blocks, as in
+ *   chacha20-avx2.S (chacha20-avx2-macros.h); the frame holds SPILL, CTRV,
+ *   STASH and KS as there: keystream and key material.
+ *   Scalar: h0, h1, h2 in r8, r9, r10; r0, r1, s1 in r11, r12, r13; rax,
+ *   rbx, rcx, rdx, r14 the scratch of MUL_R; rsi is where the MAC reads
+ *   (512 bytes behind the cipher) and, having advanced 512 bytes in a
+ *   step, where that step writes; rdi the ChaCha20 state; r15 counts
+ *   double rounds or the last blocks, and in a step's stores is dst, with
+ *   rbp src. The frame holds src (SRC), the bytes not yet encrypted
+ *   (LEFT), b->poly (POLY), the final counter (CTR) and the caller's rsp
+ *   (ORIG).
+ *
+ * CPU features: AVX2. Branches and addresses depend only on len. Before
+ * returning, the frame is zeroed and vzeroall clears every vector register;
+ * h and r stay in caller-saved registers, as with poly1305-x86_64.
+ */
+
+.section .note.GNU-stack,"",%progbits
+
+#include "chacha20-macros.h"
+#include "poly1305-macros.h"
+#define SPILL	0
+#define CTRV	32
+#define STASH	64
+#define SRC	320
+#define LEFT	328
+#define POLY	336
+#define CTR	344
+#define ORIG	352
+#define KS	384
+#define FRAME	896
+#include "chacha20-avx2-macros.h"
+
+.section .rodata
+AVX2_CONSTANTS
+
+.text
+
+/* h = (h + m + 2^128) r for the block m at off(rsi), in two halves: the
+ * additions and products, then the reduction; rsi += adv. */
+.macro POLY_A off=0
+	addq	\off(%rsi), %r8
+	adcq	\off+8(%rsi), %r9
+#ifdef ZINC_PLANT_AEAD_STITCH_CARRY
+	/* planted bug for the harness's self-test; see fuzz/planted/README.md */
+	addq	$1, %r10	/* the carry out of h1 is dropped */
+#else
+	adcq	$1, %r10
+#endif
+	MUL_R_PRODUCTS
+.endm
+
+.macro POLY_B adv=16
+	MUL_R_REDUCE
+	.if \adv
+	leaq	\adv(%rsi), %rsi
+	.endif
+.endm
+
+.macro POLY_BLOCK
+	POLY_A
+	POLY_B
+.endm
+
+/* The 32 blocks of a step: three in each double round's eight steps
+ * (slots 0..7 of ROUNDS8), 30 in all, and the last two among the stores
+ * (slots 8..15 of OUTPUT8) at 0(rsi) and 16(rsi), rsi not advanced. */
+.macro MIX slot
+	.if \slot == 0 || \slot == 3 || \slot == 6
+	POLY_A
+	.elseif \slot == 1 || \slot == 4 || \slot == 7
+	POLY_B
+	.elseif \slot == 9
+	POLY_A	0
+	.elseif \slot == 13
+	POLY_A	16
+	.elseif \slot == 11 || \slot == 15
+	POLY_B	0
+	.endif
+.endm
+
+.globl	chacha20poly1305_avx2
+.hidden	chacha20poly1305_avx2
+.type	chacha20poly1305_avx2, @function
+.balign	32
+chacha20poly1305_avx2:
+	endbr64
+	PROLOGUE
+	movq	%rsp, %rax
+	subq	$FRAME, %rsp
+	andq	$-64, %rsp
+	movq	%rax, ORIG(%rsp)
+	movq	8(%rdi), %rax
+	movq	0(%rdi), %rdi
+	movq	%rax, POLY(%rsp)
+	movq	%rdx, SRC(%rsp)
+	movq	%rcx, LEFT(%rsp)
+	leaq	63(%rcx), %rcx		/* state[12] + ceil(len / 64) */
+	shrq	$6, %rcx
+	addl	48(%rdi), %ecx
+	movl	%ecx, CTR(%rsp)
+	LOAD_H_R %rax
+
+	/* The first step: no ciphertext to absorb yet. */
+	ROUNDS8	%r15d
+	OUTPUT8	1
+	jmp	.Lnext
+
+.balign	32
+.Lstep:
+	ROUNDS8	%r15d, MIX
+	movq	SRC(%rsp), %rbp
+	leaq	32(%rsi), %r15
+	OUTPUT8	1, %rbp, %r15, MIX
+	movq	%r15, %rsi
+.Lnext:
+	addq	$512, SRC(%rsp)
+	movq	LEFT(%rsp), %rcx
+	subq	$512, %rcx
+	movq	%rcx, LEFT(%rsp)
+	cmpq	$512, %rcx
+	jae	.Lstep
+	movl	$32, %r15d
+	testq	%rcx, %rcx
+	jz	.Llast
+
+	/* 1..511 bytes left: eight more blocks into KS while the last whole
+	 * step is absorbed, XORed from there; then the whole 16-byte blocks
+	 * of what they wrote are absorbed. XOR_KS clobbers r9 and r10. */
+	ROUNDS8	%r15d, MIX
+	POLY_BLOCK
+	POLY_BLOCK
+	OUTPUT8	0
+	movq	SRC(%rsp), %rdx
+	movq	LEFT(%rsp), %rcx
+	movq	%r9, %rbx
+	movq	%r10, %r14
+	XOR_KS	KS, 32
+	movq	%rbx, %r9
+	movq	%r14, %r10
+	movq	LEFT(%rsp), %r15
+	shrq	$4, %r15
+	jz	.Ldone
+.Llast:
+	POLY_BLOCK
+	decl	%r15d
+	jnz	.Llast
+.Ldone:
+	movq	POLY(%rsp), %rax
+	movq	%r8, H0(%rax)
+	movq	%r9, H1(%rax)
+	movq	%r10, H2(%rax)
+	movl	CTR(%rsp), %eax
+	movl	%eax, 48(%rdi)
+
+	movq	ORIG(%rsp), %rcx
+	WIPE_FRAME
+	vzeroall
+	movq	%rcx, %rsp
+	EPILOGUE
+	ret
+.size	chacha20poly1305_avx2, .-chacha20poly1305_avx2
