@@ -4,7 +4,9 @@
  * least 512 bytes remain; a rest above 128 bytes takes eight more blocks into
  * a stack copy, a shorter one two blocks at a time (one per 128-bit lane). A
  * final part shorter than the blocks computed is XORed from a keystream copy
- * on the stack; every stack copy is wiped before returning.
+ * on the stack. Only the part of the frame a call wrote is wiped before
+ * returning (r11d bytes from its start: PART, the eight-block scratch up to
+ * KS, then KS), so whole pairs of blocks, which use no stack, wipe none.
  *
  * void chacha20_avx2(uint32_t state[16], uint8_t *dst, const uint8_t *src, size_t len)
  *	rdi state, rsi dst, rdx src, rcx len; state[12] ends advanced by
@@ -38,10 +40,10 @@
 .text
 
 #include "chacha20-macros.h"
-#define SPILL	0
-#define CTRV	32
-#define STASH	64
-#define PART	320
+#define PART	0
+#define SPILL	128
+#define CTRV	160
+#define STASH	192
 #define KS	448
 #define FRAME	960
 
@@ -172,10 +174,12 @@ chacha20_avx2:
 	movq	%rsp, %rbp
 	subq	$FRAME, %rsp
 	andq	$-64, %rsp
+	xorl	%r11d, %r11d	/* bytes of the frame to wipe */
 
 .Lloop8:
 	cmpq	$512, %rcx
 	jb	.Lpart8
+	movl	$KS, %r11d
 	BLOCKS8	1
 	addq	$512, %rsi
 	addq	$512, %rdx
@@ -186,6 +190,7 @@ chacha20_avx2:
 	/* Above 128 bytes left, eight blocks into KS beat two-block steps. */
 	cmpq	$128, %rcx
 	jbe	.Lloop2
+	movl	$FRAME, %r11d
 	BLOCKS8	0
 	XOR_KS	KS, 32
 	jmp	.Ldone
@@ -236,6 +241,7 @@ chacha20_avx2:
 
 .Lpartial:
 	/* 1..127 bytes left: XOR them with a copy of the two keystream blocks. */
+	WIPE_AT_LEAST 128
 	vmovdqa	%xmm0, PART(%rsp)
 	vmovdqa	%xmm1, PART + 16(%rsp)
 	vmovdqa	%xmm2, PART + 32(%rsp)
@@ -247,18 +253,5 @@ chacha20_avx2:
 	XOR_KS	PART, 16
 
 .Ldone:
-	vpxor	%xmm0, %xmm0, %xmm0
-	xorl	%eax, %eax
-.Lwipe:
-	vmovdqa	%ymm0, (%rsp,%rax)
-	addl	$32, %eax
-	cmpl	$FRAME, %eax
-	jb	.Lwipe
-	xorl	%r10d, %r10d
-	movq	%rbp, %rsp
-	popq	%rbp
-	vzeroupper
-.Ldone_noframe:
-	STORE_ROW3
-	ret
+	RETURN_WIPING 32, .Ldone_noframe
 .size chacha20_avx2, .-chacha20_avx2

@@ -18,6 +18,14 @@
 	jz	\empty
 .endm
 
+/* r11d = max(r11d, n): the frame's first n bytes are to be wiped. A cmov,
+ * though n and r11d only depend on the length. Clobbers eax. */
+.macro WIPE_AT_LEAST n
+	movl	$\n, %eax
+	cmpl	%eax, %r11d
+	cmovbl	%eax, %r11d
+.endm
+
 /* Stores row 3 (words 12..15) whole with word 12 = r8d, so that a caller's
  * next 16-byte load of the row is forwarded from this store rather than
  * waiting for a 4-byte store to reach the cache. Clobbers xmm1 (AVX). */
