@@ -35,6 +35,10 @@ struct poly1305_impl {
 	void (*blocks)(void *state, const uint8_t *in, size_t len, uint32_t padbit);
 	/* mac = (h mod 2^130-5) + s mod 2^128, little-endian. */
 	void (*emit)(void *state, uint8_t mac[POLY1305_MAC_SIZE], const uint32_t s[4]);
+	/* The one-shot MAC (key set-up, message, tag) in one call, or NULL
+	 * for rows that have none; poly1305_row_mac() stands in for it. */
+	void (*mac)(uint8_t mac[POLY1305_MAC_SIZE], const uint8_t *in, size_t len,
+		    const uint8_t key[POLY1305_KEY_SIZE]);
 	/* State-level access under ZINC_TESTING (below); NULL otherwise. */
 	const struct poly1305_test *test;
 };
@@ -50,6 +54,10 @@ extern const size_t poly1305_nimpls;
 
 /* Index of the row used for a message of len bytes on this CPU. */
 uint32_t poly1305_pick(size_t len);
+/* The one-shot MAC through row impl: its mac entry, or else its init,
+ * blocks and emit (what poly1305() runs; the harness calls it per row). */
+void poly1305_row_mac(uint32_t impl, uint8_t mac[POLY1305_MAC_SIZE], const uint8_t *in,
+		      size_t len, const uint8_t key[POLY1305_KEY_SIZE]);
 /* poly1305_init with a chosen row (the harness and the AEADs use it). */
 void poly1305_init_impl(struct poly1305_ctx *ctx, const uint8_t key[POLY1305_KEY_SIZE],
 			uint32_t impl);
@@ -109,6 +117,8 @@ void poly1305_test_get_h64(const void *state, uint64_t *limbs);
 void poly1305_x86_64_init(void *state, const uint8_t r[16]);
 void poly1305_x86_64_blocks(void *state, const uint8_t *in, size_t len, uint32_t padbit);
 void poly1305_x86_64_emit(void *state, uint8_t mac[POLY1305_MAC_SIZE], const uint32_t s[4]);
+void poly1305_x86_64_mac(uint8_t mac[POLY1305_MAC_SIZE], const uint8_t *in, size_t len,
+			 const uint8_t key[POLY1305_KEY_SIZE]);
 void poly1305_avx2_blocks(void *state, const uint8_t *in, size_t len, uint32_t padbit);
 #ifdef ZINC_TESTING
 void poly1305_avx2_test_lanes(void *state, const uint64_t *limbs, const uint8_t *in, size_t len);
