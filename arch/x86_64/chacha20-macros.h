@@ -118,6 +118,19 @@
 5:	XOR_TAIL \ks
 .endm
 
+/* dst[0..64) = src[0..64) XOR the keystream block in rows xmm0..xmm3
+ * (VEX); clobbers them. */
+.macro XOR_BLOCK1
+	vpxor	(%rdx), %xmm0, %xmm0
+	vpxor	16(%rdx), %xmm1, %xmm1
+	vpxor	32(%rdx), %xmm2, %xmm2
+	vpxor	48(%rdx), %xmm3, %xmm3
+	vmovdqu	%xmm0, (%rsi)
+	vmovdqu	%xmm1, 16(%rsi)
+	vmovdqu	%xmm2, 32(%rsi)
+	vmovdqu	%xmm3, 48(%rsi)
+.endm
+
 /*
  * 4x4 transpose of 32-bit words inside each 128-bit lane (ymm or zmm, VEX or
  * EVEX registers): a, b, c, d hold one state word each of four blocks per
