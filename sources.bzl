@@ -87,6 +87,7 @@ ORACLE_SRCS = {
 PLANTED_BUGS = [
     ("POLY1305_CARRY", "poly1305", 200),
     ("POLY1305_AVX2_CARRY", "poly1305", 200),
+    ("POLY1305_TAIL", "poly1305", 200),
     ("POLY1305_EMIT_CARRY", "poly1305_state", 200),
     ("POLY1305_TO26_TOP", "poly1305_state", 200),
     ("CHACHA20_TAIL", "chacha20", 200),

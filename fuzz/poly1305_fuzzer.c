@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target "poly1305": every usable Poly1305 backend against the generic
- * one (a single update, and updates in the decoded chunk sizes), streaming
- * against one-shot, the public poly1305() and poly1305_init/update/final,
+ * one (a single update, updates in the decoded chunk sizes, and the row's
+ * one-shot poly1305_row_mac() between guard pages), streaming against one-shot, the public poly1305() and poly1305_init/update/final,
  * the context wiped by final, and libsodium and OpenSSL as oracles. Input
  * format: fuzz/README.md.
  */
@@ -154,7 +154,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_check(T, impl->name, gen, "mac, one update", mac, ref, 16);
 		mac_with(impl->name, (int)i, true, mac);
 		fuzz_check(T, impl->name, gen, "mac, streamed", mac, ref, 16);
-		fuzz_count_compared(impl->name, "vs generic (one update, streamed)");
+		in = fuzz_guard_copy(0, msg, P.len, &P.layout);
+		key = fuzz_guard_copy(3, P.key, sizeof(P.key), &P.layout);
+		m = fuzz_guard_buf(1, 16, &end_layout);
+		poly1305_row_mac((uint32_t)i, m, in, P.len, key);
+		fuzz_check(T, impl->name, gen, "mac, one-shot", m, ref, 16);
+		fuzz_count_compared(impl->name, "vs generic (one update, streamed, one-shot)");
 	}
 
 	mac_with("poly1305_init/update/final", -1, true, mac);

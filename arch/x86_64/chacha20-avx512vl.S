@@ -131,14 +131,7 @@ chacha20_avx512vl:
 	vpaddd	%xmm19, %xmm3, %xmm3
 	cmpq	$64, %rcx
 	jb	.Lone_part
-	vpxor	(%rdx), %xmm0, %xmm0
-	vpxor	16(%rdx), %xmm1, %xmm1
-	vpxor	32(%rdx), %xmm2, %xmm2
-	vpxor	48(%rdx), %xmm3, %xmm3
-	vmovdqu	%xmm0, (%rsi)
-	vmovdqu	%xmm1, 16(%rsi)
-	vmovdqu	%xmm2, 32(%rsi)
-	vmovdqu	%xmm3, 48(%rsi)
+	XOR_BLOCK1
 	jmp	.Ldone
 .Lone_part:
 	vmovdqa	%xmm0, KS(%rsp)

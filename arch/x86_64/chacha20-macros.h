@@ -18,6 +18,14 @@
 	jz	\empty
 .endm
 
+/* r11d = max(r11d, n): the frame's first n bytes are to be wiped. A cmov,
+ * though n and r11d only depend on the length. Clobbers eax. */
+.macro WIPE_AT_LEAST n
+	movl	$\n, %eax
+	cmpl	%eax, %r11d
+	cmovbl	%eax, %r11d
+.endm
+
 /* Stores row 3 (words 12..15) whole with word 12 = r8d, so that a caller's
  * next 16-byte load of the row is forwarded from this store rather than
  * waiting for a 4-byte store to reach the cache. Clobbers xmm1 (AVX). */
@@ -108,6 +116,19 @@
 	movq	%r9, %rax
 	jmp	4b
 5:	XOR_TAIL \ks
+.endm
+
+/* dst[0..64) = src[0..64) XOR the keystream block in rows xmm0..xmm3
+ * (VEX); clobbers them. */
+.macro XOR_BLOCK1
+	vpxor	(%rdx), %xmm0, %xmm0
+	vpxor	16(%rdx), %xmm1, %xmm1
+	vpxor	32(%rdx), %xmm2, %xmm2
+	vpxor	48(%rdx), %xmm3, %xmm3
+	vmovdqu	%xmm0, (%rsi)
+	vmovdqu	%xmm1, 16(%rsi)
+	vmovdqu	%xmm2, 32(%rsi)
+	vmovdqu	%xmm3, 48(%rsi)
 .endm
 
 /*

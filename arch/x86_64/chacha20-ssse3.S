@@ -2,8 +2,10 @@
 /*
  * ChaCha20 (RFC 8439) and HChaCha20 (draft-irtf-cfrg-xchacha) for x86-64 with
  * SSSE3: four blocks at a time while at least 256 bytes remain, then one block
- * at a time; a final partial block is XORed from a keystream copy on the stack,
- * which is wiped before returning.
+ * at a time; a final partial block is XORed from a keystream copy on the stack.
+ * Only the part of the frame a call wrote is wiped before returning (r11d
+ * bytes from its start: PART, then the four-block area), so whole single
+ * blocks, which use no stack, wipe none.
  *
  * void chacha20_ssse3(uint32_t state[16], uint8_t *dst, const uint8_t *src, size_t len)
  *	rdi state, rsi dst, rdx src, rcx len; state[12] ends advanced by
@@ -35,10 +37,10 @@
 .text
 
 #include "chacha20-macros.h"
-#define ORIG	0
-#define KS	256
-#define SPILL	512
-#define PART	528
+#define PART	0
+#define SPILL	64
+#define ORIG	80
+#define KS	336
 #define FRAME	592
 
 /* x = x <<< n, with t as scratch. */
@@ -169,10 +171,12 @@ chacha20_ssse3:
 	movq	%rsp, %rbp
 	subq	$FRAME, %rsp
 	andq	$-64, %rsp
+	xorl	%r11d, %r11d	/* bytes of the frame to wipe */
 
 .Lloop4:
 	cmpq	$256, %rcx
 	jb	.Lloop1
+	movl	$FRAME, %r11d
 	/* Broadcast each input word; word 12 gets counter + 0..3 (mod 2^32). */
 	.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
 	movd	4 * \i(%rdi), %xmm\i
@@ -247,6 +251,7 @@ chacha20_ssse3:
 
 .Lpartial:
 	/* 1..63 bytes left: XOR them with a copy of the keystream block. */
+	WIPE_AT_LEAST 64
 	movdqa	%xmm0, PART(%rsp)
 	movdqa	%xmm1, PART + 16(%rsp)
 	movdqa	%xmm2, PART + 32(%rsp)
@@ -256,14 +261,17 @@ chacha20_ssse3:
 	XOR_TAIL PART
 
 .Ldone:
-	/* Wipe every stack copy of state and keystream, and the registers. */
+	/* Wipe the stack copies of state and keystream, and the registers. */
 	pxor	%xmm0, %xmm0
 	xorl	%eax, %eax
+	testl	%r11d, %r11d
+	jz	.Lwiped
 .Lwipe:
 	movdqa	%xmm0, (%rsp,%rax)
 	addl	$16, %eax
-	cmpl	$FRAME, %eax
+	cmpl	%r11d, %eax
 	jb	.Lwipe
+.Lwiped:
 	.irp i, 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
 	pxor	%xmm\i, %xmm\i
 	.endr

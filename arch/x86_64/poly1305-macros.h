@@ -48,6 +48,20 @@
 	popq	%rbx
 .endm
 
+/* r0, r1 = the first 16 key bytes at (key), clamped (RFC 8439 section
+ * 2.5); s1 = r1 + r1 / 4; t scratch (may be s1). */
+.macro CLAMP key, r0, r1, s1, t
+	movq	0(\key), \r0
+	movq	8(\key), \r1
+	movabsq	$0x0ffffffc0fffffff, \t
+	andq	\t, \r0
+	movabsq	$0x0ffffffc0ffffffc, \t
+	andq	\t, \r1
+	movq	\r1, \s1
+	shrq	$2, \s1
+	addq	\r1, \s1
+.endm
+
 /*
  * h = h r, partly reduced. Takes h0, h1 < 2^64 and h2 <= 9; leaves
  * h0, h1 < 2^64 and h2 <= 4. Clobbers rax, rbx, rcx, rdx, r14.

@@ -22,9 +22,9 @@ static const struct poly1305_test poly1305_arm64_test = {
 #endif
 
 const struct poly1305_impl poly1305_impls[] = {
-#define ROW(id, name, needs, min_len, state_size, init, blocks, emit, test) \
+#define ROW(id, name, needs, min_len, state_size, init, blocks, emit, one_shot, test) \
 	[POLY1305_ROW_##id] = { name, needs, min_len, state_size, init, blocks, emit, \
-				POLY1305_TEST(test) },
+				one_shot, POLY1305_TEST(test) },
 #include "lib/poly1305/rows.h"
 };
 
@@ -136,16 +136,18 @@ void poly1305_final(struct poly1305_ctx *ctx, uint8_t mac[POLY1305_MAC_SIZE])
 	memzero_explicit(ctx->s, sizeof(*ctx) - offsetof(struct poly1305_ctx, s));
 }
 
-/* One-shot: the whole blocks straight from in, then the padded last one;
- * no buffering, and only the row's state and the padded block to wipe. */
-void poly1305(uint8_t mac[POLY1305_MAC_SIZE], const uint8_t *in, size_t len,
-	      const uint8_t key[POLY1305_KEY_SIZE])
+/* One-shot: the row's own entry when it has one; else the whole blocks
+ * straight from in, then the padded last one; no buffering, and only the
+ * row's state and the padded block to wipe. */
+void poly1305_row_mac(uint32_t row, uint8_t mac[POLY1305_MAC_SIZE], const uint8_t *in,
+		      size_t len, const uint8_t key[POLY1305_KEY_SIZE])
 {
 	struct poly1305_ctx ctx;
-	uint32_t row = poly1305_pick(len), s[4];
+	uint32_t s[4];
 	size_t full = len & ~(size_t)(POLY1305_BLOCK_SIZE - 1), rest = len - full;
 
-	ZINC_COUNT_HIT(poly1305_hits[row]);
+	if (poly1305_row_mac_entry(row, mac, in, len, key))
+		return;
 	poly1305_row_init(row, ctx.state.u8, key);
 	if (full)
 		poly1305_row_blocks(row, ctx.state.u8, in, full, 1);
@@ -158,4 +160,13 @@ void poly1305(uint8_t mac[POLY1305_MAC_SIZE], const uint8_t *in, size_t len,
 	poly1305_row_emit(row, ctx.state.u8, mac, s);
 	memzero_explicit(ctx.state.u8, poly1305_impls[row].state_size);
 	memzero_explicit(s, sizeof(s));
+}
+
+void poly1305(uint8_t mac[POLY1305_MAC_SIZE], const uint8_t *in, size_t len,
+	      const uint8_t key[POLY1305_KEY_SIZE])
+{
+	uint32_t row = poly1305_pick(len);
+
+	ZINC_COUNT_HIT(poly1305_hits[row]);
+	poly1305_row_mac(row, mac, in, len, key);
 }

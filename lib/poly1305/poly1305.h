@@ -37,6 +37,10 @@ struct poly1305_impl {
 	void (*blocks)(void *state, const uint8_t *in, size_t len, uint32_t padbit);
 	/* mac = (h mod 2^130-5) + s mod 2^128, little-endian. */
 	void (*emit)(void *state, uint8_t mac[POLY1305_MAC_SIZE], const uint32_t s[4]);
+	/* The whole one-shot MAC (key set-up, blocks, padding, emit, s), NULL
+	 * for rows that have none; poly1305_row_mac() stands in for it. */
+	void (*mac)(uint8_t mac[POLY1305_MAC_SIZE], const uint8_t *in, size_t len,
+		    const uint8_t key[POLY1305_KEY_SIZE]);
 	/* State-level access under ZINC_TESTING (below); NULL otherwise. */
 	const struct poly1305_test *test;
 };
@@ -55,6 +59,10 @@ extern const size_t poly1305_nimpls;
 
 /* Index of the row used for a message of len bytes on this CPU. */
 uint32_t poly1305_pick(size_t len);
+/* The one-shot MAC through row impl: its mac entry, or else its init,
+ * blocks and emit; what poly1305() runs (the harness uses it per row). */
+void poly1305_row_mac(uint32_t impl, uint8_t mac[POLY1305_MAC_SIZE], const uint8_t *in,
+		      size_t len, const uint8_t key[POLY1305_KEY_SIZE]);
 /* poly1305_init with a chosen row (the harness and the AEADs use it). */
 void poly1305_init_impl(struct poly1305_ctx *ctx, const uint8_t key[POLY1305_KEY_SIZE],
 			uint32_t impl);
@@ -67,10 +75,15 @@ enum poly1305_row {
 };
 
 /* Every row's functions. */
-#define ROW(id, name, needs, min_len, state_size, init, blocks, emit, test) \
+#define MAC(fn)                                                                     \
+	void fn(uint8_t mac[POLY1305_MAC_SIZE], const uint8_t *in, size_t len,     \
+		const uint8_t key[POLY1305_KEY_SIZE]);
+#define NO_MAC
+#define ROW(id, name, needs, min_len, state_size, init, blocks, emit, one_shot, test) \
 	void init(void *state, const uint8_t r[16]);                        \
 	void blocks(void *state, const uint8_t *in, size_t len, uint32_t padbit); \
-	void emit(void *state, uint8_t mac[POLY1305_MAC_SIZE], const uint32_t s[4]);
+	void emit(void *state, uint8_t mac[POLY1305_MAC_SIZE], const uint32_t s[4]); \
+	one_shot
 #include "lib/poly1305/rows.h"
 
 /* The row for a message of len bytes with the features have. */
@@ -88,7 +101,7 @@ static inline enum poly1305_row poly1305_row_for(uint32_t have, size_t len)
 /* Row row's functions, called by name. */
 static inline void poly1305_row_init(uint32_t row, void *state, const uint8_t r[16])
 {
-#define ROW(id, name, needs, min_len, state_size, init, blocks, emit, test) \
+#define ROW(id, name, needs, min_len, state_size, init, blocks, emit, one_shot, test) \
 	if (zinc_row_is(row, POLY1305_ROW_##id)) {                          \
 		init(state, r);                                             \
 		return;                                                     \
@@ -100,7 +113,7 @@ static inline void poly1305_row_init(uint32_t row, void *state, const uint8_t r[
 static inline void poly1305_row_blocks(uint32_t row, void *state, const uint8_t *in, size_t len,
 				       uint32_t padbit)
 {
-#define ROW(id, name, needs, min_len, state_size, init, blocks, emit, test) \
+#define ROW(id, name, needs, min_len, state_size, init, blocks, emit, one_shot, test) \
 	if (zinc_row_is(row, POLY1305_ROW_##id)) {                          \
 		blocks(state, in, len, padbit);                             \
 		return;                                                     \
@@ -112,11 +125,25 @@ static inline void poly1305_row_blocks(uint32_t row, void *state, const uint8_t 
 static inline void poly1305_row_emit(uint32_t row, void *state, uint8_t mac[POLY1305_MAC_SIZE],
 				     const uint32_t s[4])
 {
-#define ROW(id, name, needs, min_len, state_size, init, blocks, emit, test) \
+#define ROW(id, name, needs, min_len, state_size, init, blocks, emit, one_shot, test) \
 	if (zinc_row_is(row, POLY1305_ROW_##id)) {                          \
 		emit(state, mac, s);                                        \
 		return;                                                     \
 	}
+#include "lib/poly1305/rows.h"
+	__builtin_trap();
+}
+
+/* Row row's one-shot entry, called by name: false for a row without one. */
+static inline bool poly1305_row_mac_entry(uint32_t row, uint8_t mac[POLY1305_MAC_SIZE],
+					  const uint8_t *in, size_t len,
+					  const uint8_t key[POLY1305_KEY_SIZE])
+{
+#define MAC(fn) (fn(mac, in, len, key), true)
+#define NO_MAC false
+#define ROW(id, name, needs, min_len, state_size, init, blocks, emit, mac_entry, test) \
+	if (zinc_row_is(row, POLY1305_ROW_##id))                                     \
+		return mac_entry;
 #include "lib/poly1305/rows.h"
 	__builtin_trap();
 }
