@@ -26,6 +26,8 @@
 
 .section .note.GNU-stack,"",%progbits
 
+#include "../abi-entry.h"
+
 .section .rodata
 .balign 32
 .Lrot16:	.byte 2,3,0,1, 6,7,4,5, 10,11,8,9, 14,15,12,13
@@ -164,7 +166,7 @@
 .globl chacha20_avx2
 .type chacha20_avx2, @function
 .balign 32
-chacha20_avx2:
+ZINC_ENTRY chacha20_avx2
 	endbr64
 	FINAL_COUNTER .Ldone_noframe
 
@@ -186,6 +188,13 @@ chacha20_avx2:
 	/* Above 128 bytes left, eight blocks into KS beat two-block steps. */
 	cmpq	$128, %rcx
 	jbe	.Lloop2
+#ifdef ZINC_PLANT_CHACHA20_AVX2_RBX
+	/* planted bug for the harness's self-test: with 258..510 bytes left,
+	 * rbx (callee-saved, never pushed) takes the byte count. */
+	leaq	-258(%rcx), %rax
+	cmpq	$510 - 258, %rax
+	cmovbeq	%rcx, %rbx
+#endif
 	BLOCKS8	0
 	XOR_KS	KS, 32
 	jmp	.Ldone

@@ -28,6 +28,8 @@
 
 .section .note.GNU-stack,"",%progbits
 
+#include "../abi-entry.h"
+
 #include "poly1305-macros.h"
 
 .text
@@ -36,7 +38,7 @@
 .hidden	poly1305_x86_64_init
 .type	poly1305_x86_64_init, @function
 .balign	32
-poly1305_x86_64_init:
+ZINC_ENTRY poly1305_x86_64_init
 	endbr64
 	movq	0(%rsi), %rax
 	movq	8(%rsi), %rdx
@@ -62,7 +64,7 @@ poly1305_x86_64_init:
 .hidden	poly1305_x86_64_blocks
 .type	poly1305_x86_64_blocks, @function
 .balign	32
-poly1305_x86_64_blocks:
+ZINC_ENTRY poly1305_x86_64_blocks
 	endbr64
 	cmpq	$16, %rdx
 	jb	.Lnone
@@ -97,7 +99,7 @@ poly1305_x86_64_blocks:
 .hidden	poly1305_x86_64_emit
 .type	poly1305_x86_64_emit, @function
 .balign	32
-poly1305_x86_64_emit:
+ZINC_ENTRY poly1305_x86_64_emit
 	endbr64
 	movq	%rdx, %r11		/* s */
 	movq	H0(%rdi), %r8
