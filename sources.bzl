@@ -52,6 +52,18 @@ ASM_SRCS = {
     ],
 }
 
+# The fuzz builds' library: with these defines every assembly entry point
+# (its ZINC_ENTRY label, arch/abi-entry.h) runs through the ABI
+# trampoline on every call, and the sources of ABI_CHECK_SRCS[arch] are
+# added to the library (fuzz/README.md, "ABI checks"). The library users
+# link has neither. BUILD, ci/oss-fuzz/build.sh, fuzz/planted/build.sh and
+# ci/arm64.sh all take them from here.
+FUZZ_DEFINES = ["ZINC_TESTING", "ZINC_ABI_CHECK"]
+ABI_CHECK_SRCS = {
+    "x86_64": ["arch/abi_check.c", "arch/x86_64/abi-check.S"],
+    "arm64": ["arch/abi_check.c", "arch/arm64/abi-check.S"],
+}
+
 # Fuzz targets: fuzz/<target>_fuzzer.c, corpus/<target>/.
 FUZZ_TARGETS = [
     "chacha20",
@@ -99,6 +111,7 @@ PLANTED_BUGS = [
     ("AEAD_LENGTHS", "xchacha20poly1305", 100),
     ("AEAD_SG_KEYSTREAM", "chacha20poly1305", 200),
     ("AEAD_STITCH_CARRY", "chacha20poly1305", 200),
+    ("CHACHA20_AVX2_RBX", "chacha20", 200),
 ]
 
 # The planted bugs zinc_selftest() must catch (//:selftest_plant_<name>_test):

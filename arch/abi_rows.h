@@ -8,13 +8,9 @@
  * by walking the tables: a new backend is checked as soon as it has a row.
  * Generic C rows go through it too.
  *
- * The including file defines, after including this header,
- *	static void call_checked(const char *row, const char *entry, size_t len,
- *				 const void *fn, uint64_t a0, uint64_t a1,
- *				 uint64_t a2, uint64_t a3);
- * which calls fn(a0, a1, a2, a3) through its trampoline with fresh random
- * values (random64()) in the callee-saved registers, checks them, and
- * counts the call in calls; and
+ * The including file includes its arch/<arch>/abi_check.h first (the
+ * trampoline, abi_check_fill and abi_check_violations), and defines, after
+ * including this header,
  *	static void test_trampoline_sees_violations(void);
  * the trampoline's self-test. This header holds main().
  */
@@ -60,9 +56,48 @@ static void random_bytes(void *p, size_t len)
 
 static unsigned long calls;
 
-static void call_checked(const char *row, const char *entry, size_t len, const void *fn,
-			 uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3);
 static void test_trampoline_sees_violations(void);
+
+/* More than any architecture's preserved registers. */
+#define ABI_MAX_VIOLATIONS 32
+
+/* fn(a0, ..., a5) (every integer argument register, so any entry point
+ * fits) through the trampoline with fresh inputs (random64()), then the
+ * checks; counted in calls. */
+static void call_checked(const char *row, const char *entry, size_t len, const void *fn,
+			 uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4,
+			 uint64_t a5)
+{
+	struct abi_check_regs r;
+	struct abi_violation v[ABI_MAX_VIOLATIONS];
+	int n;
+
+	memset(&r, 0, sizeof(r));
+	abi_check_fill(&r, random64);
+	abi_check_call(&r, fn, a0, a1, a2, a3, a4, a5);
+	calls++;
+	n = abi_check_violations(&r, v, ABI_MAX_VIOLATIONS);
+	CHECK(n == 0, "%s %s len %zu: %d ABI violations", row, entry, len, n);
+	for (int i = 0; i < n && i < ABI_MAX_VIOLATIONS; i++)
+		fprintf(stderr, "  %s %s len %zu: %s was %016llx, came back %016llx\n", row, entry,
+			len, v[i].reg, (unsigned long long)v[i].before,
+			(unsigned long long)v[i].after);
+}
+
+/* fn() through the trampoline; true when its only violation is reg (reg
+ * NULL: when it has none). For the self-tests. */
+static bool only_violation(const void *fn, const char *reg)
+{
+	struct abi_check_regs r;
+	struct abi_violation v[ABI_MAX_VIOLATIONS];
+	int n;
+
+	memset(&r, 0, sizeof(r));
+	abi_check_fill(&r, random64);
+	abi_check_call(&r, fn, 0, 0, 0, 0, 0, 0);
+	n = abi_check_violations(&r, v, ABI_MAX_VIOLATIONS);
+	return reg ? n == 1 && !strcmp(v[0].reg, reg) : n == 0;
+}
 
 #define ARG(x) ((uint64_t)(uintptr_t)(x))
 #define FN(f) ((const void *)(uintptr_t)(f))
@@ -93,7 +128,7 @@ static void check_chacha20_rows(void)
 			memcpy(st_want, st, sizeof(st));
 			impl->xor_stream(st_want, want, src, len);
 			call_checked(impl->name, "xor_stream", len, FN(impl->xor_stream), ARG(st),
-				     ARG(dst), ARG(src), len);
+				     ARG(dst), ARG(src), len, 0, 0);
 			CHECK_MEM(dst, want, len, "%s xor_stream len %zu via trampoline", impl->name,
 				  len);
 			CHECK(!memcmp(st, st_want, sizeof(st)), "%s xor_stream len %zu: state",
@@ -106,7 +141,7 @@ static void check_chacha20_rows(void)
 			random_bytes(key, sizeof(key));
 			impl->hchacha20(out_want, nonce, key);
 			call_checked(impl->name, "hchacha20", 0, FN(impl->hchacha20), ARG(out),
-				     ARG(nonce), ARG(key), 0);
+				     ARG(nonce), ARG(key), 0, 0, 0);
 			CHECK_MEM(out, out_want, 32, "%s hchacha20 via trampoline", impl->name);
 		}
 	}
@@ -138,12 +173,12 @@ static void check_poly1305_rows(void)
 			impl->emit(&b.state, mac_want, s);
 
 			call_checked(impl->name, "init", len, FN(impl->init), ARG(&a.state), ARG(r),
-				     0, 0);
+				     0, 0, 0, 0);
 			if (len)
 				call_checked(impl->name, "blocks", len, FN(impl->blocks),
-					     ARG(&a.state), ARG(src), len, 1);
+					     ARG(&a.state), ARG(src), len, 1, 0, 0);
 			call_checked(impl->name, "emit", len, FN(impl->emit), ARG(&a.state),
-				     ARG(mac), ARG(s), 0);
+				     ARG(mac), ARG(s), 0, 0, 0);
 			CHECK_MEM(mac, mac_want, 16, "%s len %zu via trampoline", impl->name, len);
 			if (!impl->mac)
 				continue;
@@ -152,7 +187,7 @@ static void check_poly1305_rows(void)
 			random_bytes(src, len);
 			impl->mac(mac_want, src, len, r32);
 			call_checked(impl->name, "mac", len, FN(impl->mac), ARG(mac), ARG(src), len,
-				     ARG(r32));
+				     ARG(r32), 0, 0);
 			CHECK_MEM(mac, mac_want, 16, "%s mac len %zu via trampoline", impl->name, len);
 		}
 	}
@@ -196,7 +231,7 @@ static void check_chacha20poly1305_rows(void)
 			memcpy(poly_want, poly, sizeof(poly));
 			impl->encrypt(&b_want, want, src, len);
 			call_checked(impl->name, "encrypt", len, FN(impl->encrypt), ARG(&b), ARG(dst),
-				     ARG(src), len);
+				     ARG(src), len, 0, 0);
 			CHECK_MEM(dst, want, len, "%s encrypt len %zu via trampoline", impl->name,
 				  len);
 			CHECK(!memcmp(st, st_want, sizeof(st)), "%s encrypt len %zu: ChaCha20 state",
@@ -228,7 +263,7 @@ static void check_blake2s_rows(void)
 			blake2s_init(&b, BLAKE2S_HASH_SIZE);
 			impl->compress(&b, src, nblocks, BLAKE2S_BLOCK_SIZE);
 			call_checked(impl->name, "compress", nblocks * 64, FN(impl->compress),
-				     ARG(&a), ARG(src), nblocks, BLAKE2S_BLOCK_SIZE);
+				     ARG(&a), ARG(src), nblocks, BLAKE2S_BLOCK_SIZE, 0, 0);
 			CHECK(!memcmp(&a, &b, sizeof(a)), "%s compress %zu blocks via trampoline",
 			      impl->name, nblocks);
 		}
@@ -252,7 +287,7 @@ static void check_curve25519_field(const struct curve25519_impl *impl)
 		memset(want, 0, sizeof(want));						\
 		memset(h, 0, sizeof(h));						\
 		F->op(want, a1, a2);							\
-		call_checked(impl->name, #op, 0, FN(F->op), ARG(h), ARG(a1), ARG(a2), 0); \
+		call_checked(impl->name, #op, 0, FN(F->op), ARG(h), ARG(a1), ARG(a2), 0, 0, 0); \
 		CHECK(!memcmp(h, want, sizeof(h)), "%s field %s via trampoline",	\
 		      impl->name, #op);							\
 	} while (0)
@@ -265,7 +300,7 @@ static void check_curve25519_field(const struct curve25519_impl *impl)
 		memset(want, 0, sizeof(want));						\
 		memset(h, 0, sizeof(h));						\
 		F->op(want, a1);							\
-		call_checked(impl->name, #op, 0, FN(F->op), ARG(h), ARG(a1), 0, 0);	\
+		call_checked(impl->name, #op, 0, FN(F->op), ARG(h), ARG(a1), 0, 0, 0, 0);	\
 		CHECK(!memcmp(h, want, sizeof(h)), "%s field %s via trampoline",	\
 		      impl->name, #op);							\
 	} while (0)
@@ -273,7 +308,21 @@ static void check_curve25519_field(const struct curve25519_impl *impl)
 	FIELD_CALL1(mul_a24, f);
 	FIELD_CALL1(invert, f);
 #undef FIELD_CALL1
-	/* ladder_step (five pointers) runs inside scalarmult, which the caller checks. */
+	if (F->ladder_step) {
+		/* Five pointers: x2, z2, x3, z3 updated in place, x1. */
+		uint64_t st[4][8], st_want[4][8];
+
+		for (int k = 0; k < 4; k++) {
+			random_bytes(bytes, sizeof(bytes));
+			F->frombytes(st[k], bytes);
+		}
+		memcpy(st_want, st, sizeof(st));
+		F->ladder_step(st_want[0], st_want[1], st_want[2], st_want[3], f);
+		call_checked(impl->name, "ladder_step", 0, FN(F->ladder_step), ARG(st[0]),
+			     ARG(st[1]), ARG(st[2]), ARG(st[3]), ARG(f), 0);
+		CHECK(!memcmp(st, st_want, sizeof(st)), "%s field ladder_step via trampoline",
+		      impl->name);
+	}
 }
 
 static void check_curve25519_rows(void)
@@ -293,7 +342,7 @@ static void check_curve25519_rows(void)
 			curve25519_clamp_secret(scalar);
 			impl->scalarmult(out_want, scalar, point);
 			call_checked(impl->name, "scalarmult", 0, FN(impl->scalarmult), ARG(out),
-				     ARG(scalar), ARG(point), 0);
+				     ARG(scalar), ARG(point), 0, 0, 0);
 			CHECK_MEM(out, out_want, 32, "%s scalarmult via trampoline", impl->name);
 			if (impl->field)
 				check_curve25519_field(impl);
@@ -301,7 +350,7 @@ static void check_curve25519_rows(void)
 				impl->scalarmult_base(out_want, scalar);
 				call_checked(impl->name, "scalarmult_base", 0,
 					     FN(impl->scalarmult_base), ARG(out), ARG(scalar), 0,
-					     0);
+					     0, 0, 0);
 				CHECK_MEM(out, out_want, 32, "%s scalarmult_base via trampoline",
 					  impl->name);
 			}

@@ -129,18 +129,25 @@ compile() {
 	fi
 }
 
-# link NAME SRC...: bin/NAME from the sources' objects and the libraries.
+# link NAME SRC...: bin/NAME from the sources' objects and the libraries
+# (libzinc_testing.a, or $LINK_LIB).
+LINK_LIB=
 link() {
 	local name=$1 objs=() s
 	shift
 	for s in "$@"; do objs+=("$(obj "$s")"); done
-	"${CC[@]}" -static "${CFLAGS[@]}" "${objs[@]}" "$OUT/libzinc_testing.a" "${LIBS[@]}" \
+	"${CC[@]}" -static "${CFLAGS[@]}" "${objs[@]}" "${LINK_LIB:-$OUT/libzinc_testing.a}" "${LIBS[@]}" \
 		-o "$OUT/bin/$name" >>"$buildlog" 2>&1 ||
 		{ cat "$buildlog" >&2; zinc_die "link of $name failed (log: $buildlog)"; }
 }
 
 mapfile -t lib_srcs < <(zinc_list LIB_SRCS; zinc_list ASM_SRCS arm64)
 mapfile -t harness_srcs < <(zinc_list FUZZ_SRCS; zinc_list ORACLE_SRCS)
+# The fuzz drivers' library: the same sources with FUZZ_DEFINES (every
+# assembly entry point through the ABI check) and ABI_CHECK_SRCS.
+mapfile -t abi_srcs < <(zinc_list ABI_CHECK_SRCS arm64)
+fuzz_defs=()
+for d in $(zinc_list FUZZ_DEFINES); do fuzz_defs+=(-D"$d"); done
 mapfile -t targets < <(zinc_fuzz_targets)
 unit_tests=()
 for f in "$ZINC_ROOT"/lib/*/*_test.c; do unit_tests+=("${f#"$ZINC_ROOT"/}"); done
@@ -188,6 +195,21 @@ for lib in "${!archive[@]}"; do
 done
 aarch64-linux-gnu-ar rcs "$OUT/libzinc_testing.a" "${lib_objs[@]}" ||
 	zinc_die "ar failed"
+# libzinc_fuzz.a: lib/ again, with FUZZ_DEFINES, and the same harness.
+testing_cflags=("${CFLAGS[@]}")
+CFLAGS=()
+for f in "${testing_cflags[@]}"; do [ "$f" = -DZINC_TESTING ] || CFLAGS+=("$f"); done
+CFLAGS+=("${fuzz_defs[@]}")
+OBJ=$OUT/obj-fuzz
+mkdir -p "$OBJ"
+compile "${lib_srcs[@]}" "${abi_srcs[@]}"
+fuzz_objs=()
+for s in "${lib_srcs[@]}" "${abi_srcs[@]}"; do fuzz_objs+=("$(obj "$s")"); done
+OBJ=$OUT/obj
+for s in "${harness_srcs[@]}"; do fuzz_objs+=("$(obj "$s")"); done
+CFLAGS=("${testing_cflags[@]}")
+rm -f "$OUT/libzinc_fuzz.a"
+aarch64-linux-gnu-ar rcs "$OUT/libzinc_fuzz.a" "${fuzz_objs[@]}" || zinc_die "ar failed"
 for f in "${unit_tests[@]}"; do
 	n=${f##*/}; n=${n%.c}
 	# BUILD names lib/chacha20/dispatch_test.c chacha20_dispatch_test.
@@ -202,6 +224,7 @@ fi
 # bin/qemu/NAME runs bin/NAME under qemu-aarch64, for the scripts that run
 # a program by its path (fuzz/planted/check.sh, ci/fuzz.sh, ci/reproduce.sh).
 mkdir -p "$OUT/bin/qemu"
+LINK_LIB=$OUT/libzinc_fuzz.a
 for t in "${targets[@]}"; do
 	link "${t}_standalone" "fuzz/${t}_fuzzer.c" fuzz/standalone.c
 	printf '#!/bin/sh\nexec %s "%s" "$@"\n' "${QEMU[*]}" "$OUT/bin/${t}_standalone" \
@@ -224,15 +247,15 @@ if [ $libfuzzer = 1 ]; then
 	CC=(clang-19 --target=aarch64-linux-gnu)
 	CFLAGS=(-std=gnu11 -O1 -g -fno-omit-frame-pointer -Wno-unused-command-line-argument
 		-fsanitize=fuzzer-no-link,undefined -fno-sanitize-recover=all
-		-I"$ZINC_ROOT" -I"$ZINC_ROOT/include" -DZINC_TESTING -DZINC_ASM_ARM64)
+		-I"$ZINC_ROOT" -I"$ZINC_ROOT/include" "${fuzz_defs[@]}" -DZINC_ASM_ARM64)
 	[ -n "$plant" ] && CFLAGS+=(-DZINC_PLANT_"$plant")
 	LIB_ONLY_FLAGS=(-fno-sanitize-coverage=trace-cmp)
 	OBJ=$LF/obj
 	echo "== arm64: libFuzzer build with ${CC[*]} into $LF"
-	compile $(zinc_list LIB_SRCS) $(zinc_list ASM_SRCS arm64) $(zinc_list FUZZ_SRCS) \
+	compile "${lib_srcs[@]}" "${abi_srcs[@]}" $(zinc_list FUZZ_SRCS) \
 		$(printf 'fuzz/%s_fuzzer.c\n' "${targets[@]}")
 	lf_objs=()
-	for s in $(zinc_list LIB_SRCS) $(zinc_list ASM_SRCS arm64) $(zinc_list FUZZ_SRCS); do
+	for s in "${lib_srcs[@]}" "${abi_srcs[@]}" $(zinc_list FUZZ_SRCS); do
 		lf_objs+=("$(obj "$s")")
 	done
 	OBJ=$OUT/obj

@@ -5,9 +5,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch/abi_check.h"
 #include "lib/common/cpu.h"
 
 static fuzz_params_fn params_fn;
+
+#if defined(__x86_64__)
+#define ABI_NAME "the System V x86-64 ABI"
+#elif defined(__aarch64__)
+#define ABI_NAME "the AAPCS64 ABI"
+#else
+#define ABI_NAME "the ABI"
+#endif
 
 void fuzz_set_params(fuzz_params_fn fn)
 {
@@ -46,6 +55,30 @@ void fuzz_mismatch(const char *target, const char *impl_a, const char *impl_b, c
 	} else {
 		fprintf(stderr, "outputs equal over %zu bytes (mismatch in a result flag)\n", len);
 	}
+	fprintf(stderr, "==== aborting ====\n");
+	fflush(stderr);
+	abort();
+}
+
+/* An assembly entry point broke the ABI (fuzz builds: arch/abi_check.c):
+ * the mismatch diagnosis, with the registers in place of the bytes. */
+/* Weak: fuzz/huge.c links the harness without being a target. */
+extern const char fuzz_target_name[] __attribute__((weak));
+
+void zinc_abi_violation(const char *row, const char *entry, const char *what, const char *detail)
+{
+	const char *target = fuzz_target_name;
+	char params[2048] = "";
+
+	if (params_fn)
+		params_fn(params, sizeof(params));
+	fprintf(stderr, "\n==== zinc fuzz MISMATCH ====\n");
+	fprintf(stderr, "target:  %s\n", target ? target : "(none)");
+	fprintf(stderr, "what:    %s\n", what);
+	fprintf(stderr, "impls:   %s  vs  %s\n", row, ABI_NAME);
+	fprintf(stderr, "params: %s\n", params[0] ? params : " (none)");
+	fprintf(stderr, "entry point %s of row %s, registers before and after the call:\n%s",
+		entry, row, detail);
 	fprintf(stderr, "==== aborting ====\n");
 	fflush(stderr);
 	abort();

@@ -4,9 +4,10 @@
  * arch/x86_64/abi_test.c does on x86-64: each row of every backend table
  * whose CPU features this machine has is called through the abi-check.S
  * trampoline, across the length classes, with x19-x29 and d8-d15 (the low
- * halves of v8-v15) set to fresh random values. The test checks that those
- * registers and sp come back unchanged, and that the output equals a direct
- * call's (arch/abi_rows.h walks the tables). Built and run by ci/arm64.sh
+ * halves of v8-v15) set to fresh random values and FPCR away from its
+ * default. The test checks that those registers, sp and FPCR come back
+ * unchanged (abi_check.h), and that the output equals a direct call's
+ * (arch/abi_rows.h walks the tables). Built and run by ci/arm64.sh
  * under qemu-aarch64.
  */
 #include <stdint.h>
@@ -16,60 +17,21 @@
 
 #ifdef __aarch64__
 
-struct abi_check_regs {
-	uint64_t in_x[11];  /* x19..x29 */
-	uint64_t in_d[8];   /* d8..d15 */
-	uint64_t out_x[11];
-	uint64_t out_d[8];
-	uint64_t sp_in, sp_out;
-};
-
-_Static_assert(sizeof(struct abi_check_regs) == 320, "abi-check.S offsets");
-
-uint64_t abi_check_call(struct abi_check_regs *regs, const void *fn, uint64_t a0,
-			uint64_t a1, uint64_t a2, uint64_t a3);
-
+#include "arch/arm64/abi_check.h"
 #include "arch/abi_rows.h"
 
-static void fill(struct abi_check_regs *r)
-{
-	memset(r, 0, sizeof(*r));
-	for (int i = 0; i < 11; i++)
-		r->in_x[i] = random64() | 1;
-	for (int i = 0; i < 8; i++)
-		r->in_d[i] = random64() | 1;
-}
-
-/* fn(a0, a1, a2, a3) through the trampoline, then the checks. */
-static void call_checked(const char *row, const char *entry, size_t len, const void *fn,
-			 uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3)
-{
-	struct abi_check_regs r;
-
-	fill(&r);
-	abi_check_call(&r, fn, a0, a1, a2, a3);
-	calls++;
-	for (int i = 0; i < 11; i++)
-		CHECK(r.out_x[i] == r.in_x[i], "%s %s len %zu: x%d was %016llx, came back %016llx",
-		      row, entry, len, 19 + i, (unsigned long long)r.in_x[i],
-		      (unsigned long long)r.out_x[i]);
-	for (int i = 0; i < 8; i++)
-		CHECK(r.out_d[i] == r.in_d[i], "%s %s len %zu: d%d was %016llx, came back %016llx",
-		      row, entry, len, 8 + i, (unsigned long long)r.in_d[i],
-		      (unsigned long long)r.out_d[i]);
-	CHECK(r.sp_out == r.sp_in, "%s %s len %zu: sp moved by %lld", row, entry, len,
-	      (long long)(r.sp_out - r.sp_in));
-}
-
-/* The trampoline itself must notice each kind of violation, and not flag
- * the high half of v8, which a callee may change. */
+/* The trampoline itself must notice each kind of violation, alone, and
+ * not flag the high half of v8, which a callee may change. */
 void abi_test_clobber_x19(void);
 void abi_test_clobber_v8(void);
 void abi_test_clobber_v8_high(void);
 void abi_test_pop_extra(void);
+void abi_test_reset_fpcr(void);
+uint64_t abi_test_sum6(uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4,
+		       uint64_t a5);
 __asm__(".text\n"
 	".globl abi_test_clobber_x19, abi_test_clobber_v8, abi_test_clobber_v8_high\n"
-	".globl abi_test_pop_extra\n"
+	".globl abi_test_pop_extra, abi_test_reset_fpcr, abi_test_sum6\n"
 	"abi_test_clobber_x19:\n"
 	"	mov x19, #0\n"
 	"	ret\n"
@@ -81,30 +43,51 @@ __asm__(".text\n"
 	"	ret\n"
 	"abi_test_pop_extra:\n" /* returns with sp 16 bytes too high */
 	"	add sp, sp, #16\n"
+	"	ret\n"
+	"abi_test_reset_fpcr:\n" /* FPCR back to its default, 0 */
+	"	msr fpcr, xzr\n"
+	"	ret\n"
+	"abi_test_sum6:\n" /* a0 + 2 a1 + ... + 6 a5: every argument in its place */
+	"	add x0, x0, x1, lsl #1\n"
+	"	mov x6, #3\n"
+	"	madd x0, x2, x6, x0\n"
+	"	add x0, x0, x3, lsl #2\n"
+	"	mov x6, #5\n"
+	"	madd x0, x4, x6, x0\n"
+	"	mov x6, #6\n"
+	"	madd x0, x5, x6, x0\n"
 	"	ret\n");
 
 static void test_trampoline_sees_violations(void)
 {
 	struct abi_check_regs r;
+	struct abi_violation v[ABI_MAX_VIOLATIONS];
+	uint64_t fpcr, fpcr_after;
 
-	fill(&r);
-	abi_check_call(&r, FN(abi_test_clobber_x19), 0, 0, 0, 0);
-	CHECK(r.out_x[0] == 0 && r.out_x[1] == r.in_x[1] && r.out_d[0] == r.in_d[0],
-	      "trampoline did not see x19 change (alone)");
-	fill(&r);
-	abi_check_call(&r, FN(abi_test_clobber_v8), 0, 0, 0, 0);
-	CHECK(r.out_d[0] == 0 && r.out_d[1] == r.in_d[1] && r.out_x[0] == r.in_x[0],
-	      "trampoline did not see v8 change (alone)");
-	fill(&r);
-	abi_check_call(&r, FN(abi_test_clobber_v8_high), 0, 0, 0, 0);
-	CHECK(r.out_d[0] == r.in_d[0], "trampoline flagged v8's high half, which is not preserved");
-	fill(&r);
-	abi_check_call(&r, FN(abi_test_pop_extra), 0, 0, 0, 0);
-	CHECK(r.sp_out == r.sp_in + 16, "trampoline did not see sp move (%lld)",
-	      (long long)(r.sp_out - r.sp_in));
-	fill(&r);
-	CHECK(abi_check_call(&r, FN(random64), 0, 0, 0, 0) != 0 && r.sp_out == r.sp_in,
-	      "a well-behaved C function through the trampoline");
+	CHECK(only_violation(FN(abi_test_clobber_x19), "x19"), "trampoline did not see x19 change");
+	CHECK(only_violation(FN(abi_test_clobber_v8), "d8"), "trampoline did not see v8 change");
+	CHECK(only_violation(FN(abi_test_clobber_v8_high), NULL),
+	      "trampoline flagged v8's high half, which is not preserved");
+	CHECK(only_violation(FN(abi_test_pop_extra), "sp"), "trampoline did not see sp move");
+	CHECK(only_violation(FN(abi_test_reset_fpcr), "fpcr"),
+	      "trampoline did not see FPCR reset to its default");
+	CHECK(only_violation(FN(random64), NULL), "a well-behaved C function through the trampoline");
+
+	/* Every argument register reaches the callee, and the caller's FPCR
+	 * is back afterwards. */
+	__asm__ volatile("mrs %0, fpcr" : "=r"(fpcr));
+	for (int i = 0; i < 100; i++) {
+		memset(&r, 0, sizeof(r));
+		abi_check_fill(&r, random64);
+		CHECK(r.fpcr_in != 0, "FPCR input at its default");
+		CHECK(abi_check_call(&r, FN(abi_test_sum6), 1, 10, 100, 1000, 10000, 100000) ==
+				      1 + 20 + 300 + 4000 + 50000 + 600000 &&
+			      abi_check_violations(&r, v, ABI_MAX_VIOLATIONS) == 0,
+		      "six arguments through the trampoline");
+	}
+	__asm__ volatile("mrs %0, fpcr" : "=r"(fpcr_after));
+	CHECK(fpcr_after == fpcr, "caller's FPCR %llx not restored: %llx",
+	      (unsigned long long)fpcr, (unsigned long long)fpcr_after);
 }
 
 #else

@@ -29,6 +29,8 @@
 
 .section .note.GNU-stack,"",%progbits
 
+#include "../abi-entry.h"
+
 .section .rodata
 .balign 16
 .Lsigma:	.long 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
@@ -157,7 +159,7 @@
 .globl chacha20_neon
 .type chacha20_neon, %function
 .balign 16
-chacha20_neon:
+ZINC_ENTRY chacha20_neon
 	hint	#34			/* bti c */
 	cbz	x3, .Lreturn
 	ldr	w5, [x0, #48]
@@ -289,7 +291,7 @@ chacha20_neon:
 .globl hchacha20_neon
 .type hchacha20_neon, %function
 .balign 16
-hchacha20_neon:
+ZINC_ENTRY hchacha20_neon
 	hint	#34			/* bti c */
 	adrp	x7, .Lsigma
 	add	x7, x7, :lo12:.Lsigma

@@ -36,6 +36,8 @@
 
 .section .note.GNU-stack,"",%progbits
 
+#include "../abi-entry.h"
+
 .text
 
 /* Zeroes the general registers that held key or accumulator words. */
@@ -48,7 +50,7 @@
 .globl poly1305_arm64_init
 .type poly1305_arm64_init, %function
 .balign 16
-poly1305_arm64_init:
+ZINC_ENTRY poly1305_arm64_init
 	hint	#34			/* bti c */
 	ldp	x7, x8, [x1]
 	mov	x9, #0x0fffffff		/* 0x0ffffffc0fffffff */
@@ -67,7 +69,7 @@ poly1305_arm64_init:
 .globl poly1305_arm64_blocks
 .type poly1305_arm64_blocks, %function
 .balign 16
-poly1305_arm64_blocks:
+ZINC_ENTRY poly1305_arm64_blocks
 	hint	#34			/* bti c */
 	lsr	x2, x2, #4
 	cbz	x2, 2f
@@ -119,7 +121,7 @@ poly1305_arm64_blocks:
 .globl poly1305_arm64_emit
 .type poly1305_arm64_emit, %function
 .balign 16
-poly1305_arm64_emit:
+ZINC_ENTRY poly1305_arm64_emit
 	hint	#34			/* bti c */
 	ldp	x4, x5, [x0]
 	ldr	x6, [x0, #16]

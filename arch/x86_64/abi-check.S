@@ -1,38 +1,60 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ABI trampoline for tests (x86-64 System V): calls an entry point with the
- * callee-saved registers set to chosen values and records what they hold
- * afterwards, together with the stack pointer and the flags, so that a test
- * can check a backend preserves rbx, rbp, r12-r15 and rsp and returns with
- * the direction flag clear.
+ * ABI trampoline (x86-64 System V): calls an entry point with the
+ * callee-saved registers, MXCSR and the x87 control word set to chosen
+ * values and records what they hold afterwards, together with the stack
+ * pointer and the flags, so that a caller can check a backend preserves
+ * rbx, rbp, r12-r15, rsp, MXCSR and the x87 control word and returns with
+ * the direction flag clear (arch/x86_64/abi_check.h checks them).
  *
  * uint64_t abi_check_call(struct abi_check_regs *regs, const void *fn,
- *			   uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3)
- *	Calls fn(a0, a1, a2, a3) and returns its rax.
- *	regs (see arch/x86_64/abi_test.c), byte offsets:
+ *			   uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3,
+ *			   uint64_t a4, uint64_t a5)
+ *	Calls fn(a0, ..., a5), every integer argument register, and returns
+ *	its rax. regs (arch/x86_64/abi_check.h), byte offsets:
  *	  0..47   in:  rbx, rbp, r12, r13, r14, r15 given to fn
  *	  48..95  out: the same registers after fn returned
  *	  96      rsp at the call, 104 rsp after fn returned
  *	  112     rflags after fn returned
+ *	  120     in: MXCSR given to fn, 124 out: MXCSR after
+ *	  128     in: x87 control word given to fn, 130 out: after
+ *	The caller's own MXCSR and control word are restored before returning.
+ *
+ * zinc_abi_enter (ZINC_ABI_CHECK builds, the fuzz targets'): where the
+ * checked entry points of arch/abi-entry.h jump, with r11 = their
+ * site (body, file, name) and the arguments untouched; passes both to
+ * zinc_abi_checked (arch/abi_check.c), which calls the body through
+ * abi_check_call and returns its rax.
  *
  * Register plan: r10 holds regs until the call (then it is on the stack),
- * r11 holds fn. rax, r8, r9, r10 and r11 are filled with garbage before the
- * call so that a backend reading an unset register misbehaves visibly. rsp
- * is restored from abi_saved_rsp, so a backend that unbalances the stack is
- * reported instead of crashing the trampoline.
+ * r11 holds fn. rax, r10 and r11 are filled with garbage before the call so
+ * that a backend reading an unset register misbehaves visibly. rsp is
+ * restored from the thread-local abi_saved_rsp, so a backend that
+ * unbalances the stack is reported instead of crashing the trampoline;
+ * the previous value is kept in the frame and put back, so calls nest and
+ * threads do not share it.
  *
- * Not reentrant (one saved rsp); tests are single-threaded.
- * CPU features: none beyond x86-64.
+ * CPU features: SSE (ldmxcsr) and x87, both in every x86-64.
  */
 
 .section .note.GNU-stack,"",%progbits
 
 #ifdef __x86_64__
 
-.bss
+.section .tbss,"awT",@nobits
 .balign 8
-abi_saved_rsp:	.quad 0
-abi_callee_rsp:	.quad 0
+.type abi_saved_rsp, @object
+.size abi_saved_rsp, 8
+abi_saved_rsp:	.zero 8
+
+/* Frame offsets from rsp after the prologue (72 bytes above: 8 pushes and
+ * the return address, then the stack arguments a4 and a5). */
+#define CALLER_MXCSR	0
+#define CALLER_FCW	4
+#define REGS		8
+#define PREV_RSP	16
+#define A4		80
+#define A5		88
 
 .text
 .globl abi_check_call
@@ -46,13 +68,22 @@ abi_check_call:
 	pushq	%r13
 	pushq	%r14
 	pushq	%r15
-	pushq	%rdi		/* regs; rsp is now 16-byte aligned */
+	movq	abi_saved_rsp@gottpoff(%rip), %rax
+	pushq	%fs:(%rax)	/* PREV_RSP */
+	pushq	%rdi		/* REGS */
+	subq	$8, %rsp	/* rsp is now 16-byte aligned */
+	stmxcsr	CALLER_MXCSR(%rsp)
+	fnstcw	CALLER_FCW(%rsp)
 	movq	%rdi, %r10
 	movq	%rsi, %r11
 	movq	%rdx, %rdi
 	movq	%rcx, %rsi
 	movq	%r8, %rdx
 	movq	%r9, %rcx
+	movq	A4(%rsp), %r8
+	movq	A5(%rsp), %r9
+	ldmxcsr	120(%r10)
+	fldcw	128(%r10)
 	movq	0(%r10), %rbx
 	movq	8(%r10), %rbp
 	movq	16(%r10), %r12
@@ -60,28 +91,33 @@ abi_check_call:
 	movq	32(%r10), %r14
 	movq	40(%r10), %r15
 	movq	%rsp, 96(%r10)
-	movq	%rsp, abi_saved_rsp(%rip)
+	movq	%rsp, %fs:(%rax)
 	movabsq	$0x5a5a5a5a5a5a5a5a, %rax
-	movq	%rax, %r8
-	movq	%rax, %r9
 	movq	%rax, %r10
 	call	*%r11
-	movq	%rsp, abi_callee_rsp(%rip)
-	movq	abi_saved_rsp(%rip), %rsp
+	movq	%rsp, %r10
+	movq	abi_saved_rsp@gottpoff(%rip), %r11
+	movq	%fs:(%r11), %rsp
 	pushfq
 	popq	%r11
-	movq	(%rsp), %r10
-	movq	%r11, 112(%r10)
-	movq	abi_callee_rsp(%rip), %r11
-	movq	%r11, 104(%r10)
-	movq	%rbx, 48(%r10)
-	movq	%rbp, 56(%r10)
-	movq	%r12, 64(%r10)
-	movq	%r13, 72(%r10)
-	movq	%r14, 80(%r10)
-	movq	%r15, 88(%r10)
+	movq	REGS(%rsp), %rdi
+	movq	%r11, 112(%rdi)
+	movq	%r10, 104(%rdi)
+	movq	%rbx, 48(%rdi)
+	movq	%rbp, 56(%rdi)
+	movq	%r12, 64(%rdi)
+	movq	%r13, 72(%rdi)
+	movq	%r14, 80(%rdi)
+	movq	%r15, 88(%rdi)
+	stmxcsr	124(%rdi)
+	fnstcw	130(%rdi)
 	cld
-	popq	%rdi
+	ldmxcsr	CALLER_MXCSR(%rsp)
+	fldcw	CALLER_FCW(%rsp)
+	movq	abi_saved_rsp@gottpoff(%rip), %r11
+	movq	PREV_RSP(%rsp), %r10
+	movq	%r10, %fs:(%r11)
+	addq	$24, %rsp
 	popq	%r15
 	popq	%r14
 	popq	%r13
@@ -90,5 +126,29 @@ abi_check_call:
 	popq	%rbx
 	ret
 .size abi_check_call, .-abi_check_call
+
+#ifdef ZINC_ABI_CHECK
+/* The six argument registers to the stack, then
+ * zinc_abi_checked(site, args): rsp is 8 past a multiple of 16 on entry. */
+.globl zinc_abi_enter
+.hidden zinc_abi_enter
+.type zinc_abi_enter, @function
+.balign 16
+zinc_abi_enter:
+	endbr64
+	subq	$56, %rsp
+	movq	%rdi, 0(%rsp)
+	movq	%rsi, 8(%rsp)
+	movq	%rdx, 16(%rsp)
+	movq	%rcx, 24(%rsp)
+	movq	%r8, 32(%rsp)
+	movq	%r9, 40(%rsp)
+	movq	%r11, %rdi
+	movq	%rsp, %rsi
+	call	zinc_abi_checked
+	addq	$56, %rsp
+	ret
+.size zinc_abi_enter, .-zinc_abi_enter
+#endif
 
 #endif

@@ -38,6 +38,8 @@
 
 .section .note.GNU-stack,"",%progbits
 
+#include "../abi-entry.h"
+
 .section .rodata
 .balign 16
 .Liv:		.long 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a
@@ -95,7 +97,7 @@
 .globl blake2s_compress_avx
 .type blake2s_compress_avx, @function
 .balign 32
-blake2s_compress_avx:
+ZINC_ENTRY blake2s_compress_avx
 	endbr64
 	testq	%rdx, %rdx
 	jz	.Lout

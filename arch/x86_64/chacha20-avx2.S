@@ -33,6 +33,7 @@
 
 .section .note.GNU-stack,"",%progbits
 
+#include "../abi-entry.h"
 #include "chacha20-macros.h"
 #define PART	0
 #define SPILL	128
@@ -98,7 +99,7 @@ AVX2_CONSTANTS
 .globl chacha20_avx2
 .type chacha20_avx2, @function
 .balign 32
-chacha20_avx2:
+ZINC_ENTRY chacha20_avx2
 	endbr64
 	FINAL_COUNTER .Ldone_noframe
 
@@ -123,6 +124,13 @@ chacha20_avx2:
 	cmpq	$128, %rcx
 	jbe	.Lloop2
 	movl	$FRAME, %r11d
+#ifdef ZINC_PLANT_CHACHA20_AVX2_RBX
+	/* planted bug for the harness's self-test: with 258..510 bytes left,
+	 * rbx (callee-saved, never pushed) takes the byte count. */
+	leaq	-258(%rcx), %rax
+	cmpq	$510 - 258, %rax
+	cmovbeq	%rcx, %rbx
+#endif
 	BLOCKS8	0
 	XOR_KS	KS, 32
 	jmp	.Ldone

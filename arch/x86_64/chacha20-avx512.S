@@ -24,6 +24,8 @@
 
 .section .note.GNU-stack,"",%progbits
 
+#include "../abi-entry.h"
+
 .section .rodata
 .balign 64
 .Lctr16:	.long 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
@@ -67,7 +69,7 @@
 .globl chacha20_avx512
 .type chacha20_avx512, @function
 .balign 32
-chacha20_avx512:
+ZINC_ENTRY chacha20_avx512
 	endbr64
 	FINAL_COUNTER .Ldone_noframe
 

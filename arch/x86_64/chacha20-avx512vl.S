@@ -29,6 +29,8 @@
 
 .section .note.GNU-stack,"",%progbits
 
+#include "../abi-entry.h"
+
 .section .rodata
 .balign 64
 .Lctr4:		.long 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0
@@ -76,7 +78,7 @@
 .globl chacha20_avx512vl
 .type chacha20_avx512vl, @function
 .balign 32
-chacha20_avx512vl:
+ZINC_ENTRY chacha20_avx512vl
 	endbr64
 	FINAL_COUNTER .Ldone_noframe
 
@@ -205,7 +207,7 @@ chacha20_avx512vl:
 .globl hchacha20_avx512vl
 .type hchacha20_avx512vl, @function
 .balign 32
-hchacha20_avx512vl:
+ZINC_ENTRY hchacha20_avx512vl
 	endbr64
 	vmovdqa	.Lsigma(%rip), %xmm0
 	vmovdqu	(%rdx), %xmm1

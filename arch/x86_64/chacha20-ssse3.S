@@ -26,6 +26,8 @@
 
 .section .note.GNU-stack,"",%progbits
 
+#include "../abi-entry.h"
+
 .section .rodata
 .balign 16
 .Lrot16:	.byte 2,3,0,1, 6,7,4,5, 10,11,8,9, 14,15,12,13
@@ -163,7 +165,7 @@
 .globl chacha20_ssse3
 .type chacha20_ssse3, @function
 .balign 32
-chacha20_ssse3:
+ZINC_ENTRY chacha20_ssse3
 	endbr64
 	FINAL_COUNTER .Ldone_noframe
 
@@ -291,7 +293,7 @@ chacha20_ssse3:
 .globl hchacha20_ssse3
 .type hchacha20_ssse3, @function
 .balign 32
-hchacha20_ssse3:
+ZINC_ENTRY hchacha20_ssse3
 	endbr64
 	movdqa	.Lrot16(%rip), %xmm5
 	movdqa	.Lrot8(%rip), %xmm6

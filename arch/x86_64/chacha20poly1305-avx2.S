@@ -46,6 +46,7 @@
 
 .section .note.GNU-stack,"",%progbits
 
+#include "../abi-entry.h"
 #include "chacha20-macros.h"
 #include "poly1305-macros.h"
 #define SPILL	0
@@ -112,7 +113,7 @@ AVX2_CONSTANTS
 .hidden	chacha20poly1305_avx2
 .type	chacha20poly1305_avx2, @function
 .balign	32
-chacha20poly1305_avx2:
+ZINC_ENTRY chacha20poly1305_avx2
 	endbr64
 	PROLOGUE
 	movq	%rsp, %rax

@@ -60,6 +60,8 @@
 
 .section .note.GNU-stack,"",%progbits
 
+#include "../abi-entry.h"
+
 .text
 
 /* Offsets of the ladder state (struct ladder in lib/curve25519/ladder.h). */
@@ -326,7 +328,7 @@
 .hidden curve25519_bmi2_adx_mul
 .type curve25519_bmi2_adx_mul, @function
 .balign 32
-curve25519_bmi2_adx_mul:
+ZINC_ENTRY curve25519_bmi2_adx_mul
 	endbr64
 	SAVE
 	mov	%rdx, %rcx
@@ -340,7 +342,7 @@ curve25519_bmi2_adx_mul:
 .hidden curve25519_bmi2_adx_sq
 .type curve25519_bmi2_adx_sq, @function
 .balign 32
-curve25519_bmi2_adx_sq:
+ZINC_ENTRY curve25519_bmi2_adx_sq
 	endbr64
 	SAVE
 	FSQ	0(%rsi)
@@ -354,7 +356,7 @@ curve25519_bmi2_adx_sq:
 .hidden curve25519_bmi2_adx_sqn
 .type curve25519_bmi2_adx_sqn, @function
 .balign 32
-curve25519_bmi2_adx_sqn:
+ZINC_ENTRY curve25519_bmi2_adx_sqn
 	endbr64
 	SAVE
 	mov	%rdx, %rcx
@@ -373,7 +375,7 @@ curve25519_bmi2_adx_sqn:
 .hidden curve25519_bmi2_adx_add
 .type curve25519_bmi2_adx_add, @function
 .balign 32
-curve25519_bmi2_adx_add:
+ZINC_ENTRY curve25519_bmi2_adx_add
 	endbr64
 	FADD	0(%rsi), 0(%rdx)
 	STORE	0(%rdi)
@@ -389,7 +391,7 @@ curve25519_bmi2_adx_add:
 .hidden curve25519_bmi2_adx_sub
 .type curve25519_bmi2_adx_sub, @function
 .balign 32
-curve25519_bmi2_adx_sub:
+ZINC_ENTRY curve25519_bmi2_adx_sub
 	endbr64
 	FSUB	0(%rsi), 0(%rdx)
 	STORE	0(%rdi)
@@ -405,7 +407,7 @@ curve25519_bmi2_adx_sub:
 .hidden curve25519_bmi2_adx_mul121666
 .type curve25519_bmi2_adx_mul121666, @function
 .balign 32
-curve25519_bmi2_adx_mul121666:
+ZINC_ENTRY curve25519_bmi2_adx_mul121666
 	endbr64
 	SAVE
 	FMUL121666 0(%rsi)
@@ -418,7 +420,7 @@ curve25519_bmi2_adx_mul121666:
 .hidden curve25519_bmi2_adx_cswap
 .type curve25519_bmi2_adx_cswap, @function
 .balign 32
-curve25519_bmi2_adx_cswap:
+ZINC_ENTRY curve25519_bmi2_adx_cswap
 	endbr64
 	neg	%rdx			/* mask: all ones when bit = 1 */
 	CSWAP	0(%rdi), 0(%rsi), %rdx
@@ -433,7 +435,7 @@ curve25519_bmi2_adx_cswap:
 .hidden curve25519_bmi2_adx_tobytes
 .type curve25519_bmi2_adx_tobytes, @function
 .balign 32
-curve25519_bmi2_adx_tobytes:
+ZINC_ENTRY curve25519_bmi2_adx_tobytes
 	endbr64
 	push	%rbx
 	mov	0(%rsi), %r8
@@ -483,7 +485,7 @@ curve25519_bmi2_adx_tobytes:
 .hidden curve25519_bmi2_adx_ladder_step
 .type curve25519_bmi2_adx_ladder_step, @function
 .balign 32
-curve25519_bmi2_adx_ladder_step:
+ZINC_ENTRY curve25519_bmi2_adx_ladder_step
 	endbr64
 	SAVE
 	neg	%rsi			/* mask: all ones when swap = 1 */

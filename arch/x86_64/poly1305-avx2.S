@@ -49,6 +49,8 @@
 
 .section .note.GNU-stack,"",%progbits
 
+#include "../abi-entry.h"
+
 #include "poly1305-macros.h"
 
 /* Below this many bytes a call runs the scalar loop only: VEC_COLD while
@@ -344,7 +346,7 @@
 .hidden	poly1305_avx2_blocks
 .type	poly1305_avx2_blocks, @function
 .balign	32
-poly1305_avx2_blocks:
+ZINC_ENTRY poly1305_avx2_blocks
 	endbr64
 	cmpq	$VEC_WARM, %rdx
 	jb	poly1305_x86_64_blocks
@@ -475,7 +477,7 @@ poly1305_avx2_blocks:
 .hidden	poly1305_avx2_test_lanes
 .type	poly1305_avx2_test_lanes, @function
 .balign	32
-poly1305_avx2_test_lanes:
+ZINC_ENTRY poly1305_avx2_test_lanes
 	endbr64
 	PROLOGUE
 	movq	%rcx, %rbp

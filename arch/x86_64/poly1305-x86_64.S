@@ -35,6 +35,8 @@
 
 .section .note.GNU-stack,"",%progbits
 
+#include "../abi-entry.h"
+
 #include "poly1305-macros.h"
 
 .text
@@ -43,7 +45,7 @@
 .hidden	poly1305_x86_64_init
 .type	poly1305_x86_64_init, @function
 .balign	32
-poly1305_x86_64_init:
+ZINC_ENTRY poly1305_x86_64_init
 	endbr64
 	CLAMP	%rsi, %rax, %rdx, %rcx, %rcx
 	movq	%rax, R0(%rdi)
@@ -61,7 +63,7 @@ poly1305_x86_64_init:
 .hidden	poly1305_x86_64_blocks
 .type	poly1305_x86_64_blocks, @function
 .balign	32
-poly1305_x86_64_blocks:
+ZINC_ENTRY poly1305_x86_64_blocks
 	endbr64
 	cmpq	$16, %rdx
 	jb	19f
@@ -124,7 +126,7 @@ poly1305_x86_64_blocks:
 .hidden	poly1305_x86_64_mac
 .type	poly1305_x86_64_mac, @function
 .balign	32
-poly1305_x86_64_mac:
+ZINC_ENTRY poly1305_x86_64_mac
 	endbr64
 	PROLOGUE
 	movq	%rcx, %r15		/* key */
@@ -183,7 +185,7 @@ poly1305_x86_64_mac:
 .hidden	poly1305_x86_64_emit
 .type	poly1305_x86_64_emit, @function
 .balign	32
-poly1305_x86_64_emit:
+ZINC_ENTRY poly1305_x86_64_emit
 	endbr64
 	movq	%rdx, %r11		/* s */
 	movq	H0(%rdi), %r8

@@ -43,12 +43,16 @@ EOF
 rm -rf "$BUILD"
 mkdir -p "$BUILD/obj" "$OUT"
 
-defs=(-DZINC_TESTING)
+# FUZZ_DEFINES: ZINC_TESTING, and the ABI check of every assembly entry
+# point (its sources, ABI_CHECK_SRCS, go in with the assembly).
+defs=()
+for d in $(sources FUZZ_DEFINES); do defs+=(-D"$d"); done
 asm=()
 if [ "$SANITIZER" != memory ] && [ "$ARCH" = x86_64 ]; then
 	mapfile -t asm < <(sources ASM_SRCS x86_64)
 	[ ${#asm[@]} -gt 0 ] && defs+=(-DZINC_ASM_X86_64)
 	echo "zinc: assembly backends in: ${asm[*]:-none}"
+	[ ${#asm[@]} -gt 0 ] && mapfile -t -O ${#asm[@]} asm < <(sources ABI_CHECK_SRCS x86_64)
 else
 	echo "zinc: assembly backends left out (SANITIZER=$SANITIZER, ARCHITECTURE=$ARCH)"
 fi

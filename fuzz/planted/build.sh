@@ -6,7 +6,8 @@
 #   fuzz/planted/build.sh standalone|libfuzzer PLANT TARGET OUT
 #
 # PLANT is a name from PLANTED_BUGS in sources.bzl (POLY1305_CARRY, ...) or "none".
-# The sources come from sources.bzl (LIB_SRCS, and ASM_SRCS on x86-64).
+# The sources and defines come from sources.bzl (LIB_SRCS, FUZZ_DEFINES,
+# and ASM_SRCS and ABI_CHECK_SRCS on x86-64).
 set -eu
 [ $# -eq 4 ] || { echo "usage: $0 standalone|libfuzzer PLANT TARGET OUT" >&2; exit 2; }
 mode=$1 plant=$2 target=$3 out=$4
@@ -19,9 +20,12 @@ ns = {}
 exec(open("sources.bzl").read(), ns)
 s = [f for v in ns["LIB_SRCS"].values() for f in v]
 if platform.machine() == "x86_64":
-    s += ns["ASM_SRCS"]["x86_64"]
+    s += ns["ASM_SRCS"]["x86_64"] + ns["ABI_CHECK_SRCS"]["x86_64"]
 print(" ".join(s))')
-defs="-DZINC_TESTING"
+defs=$(python3 -c '
+ns = {}
+exec(open("sources.bzl").read(), ns)
+print(" ".join("-D" + d for d in ns["FUZZ_DEFINES"]))')
 [ "$(uname -m)" = x86_64 ] && defs="$defs -DZINC_ASM_X86_64"
 [ "$plant" = none ] || defs="$defs -DZINC_PLANT_$plant"
 case $mode in

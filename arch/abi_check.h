@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The ABI check's shared part (arch/<arch>/abi_check.h has the rest).
+ *
+ * struct abi_violation: one register a call did not preserve, with its
+ * value before and after.
+ *
+ * zinc_abi_violation: what the fuzz builds' checked entry points
+ * (arch/abi_check.c) report a violation to: row (the .S file's name, e.g.
+ * "chacha20-avx2"), entry (the entry point's symbol), what ("ABI: rbx not
+ * preserved by chacha20_avx2") and detail (one line per register, before
+ * and after). Must not return. The fuzz harness defines it (fuzz/report.c:
+ * the mismatch diagnosis, with the target and the input's parameters);
+ * without the harness a plain message and abort().
+ */
+#ifndef ZINC_ARCH_ABI_CHECK_H
+#define ZINC_ARCH_ABI_CHECK_H
+
+#include <stdint.h>
+
+struct abi_violation {
+	const char *reg;
+	uint64_t before, after;
+};
+
+/* Appends one to v (of max entries) and counts it in *n, also beyond max. */
+static inline void abi_violation_add(struct abi_violation *v, int max, int *n, const char *reg,
+				     uint64_t before, uint64_t after)
+{
+	if (*n < max)
+		v[*n] = (struct abi_violation){ reg, before, after };
+	(*n)++;
+}
+
+__attribute__((noreturn)) void zinc_abi_violation(const char *row, const char *entry,
+						  const char *what, const char *detail);
+
+#endif

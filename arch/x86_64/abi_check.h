@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The x86-64 ABI check (System V), shared by abi_test and the fuzz builds'
+ * checked entry points (arch/abi_check.c): the register block of the
+ * abi-check.S trampoline, how its inputs are chosen and what counts as a
+ * violation. A call must preserve rbx, rbp, r12-r15, rsp, MXCSR and the
+ * x87 control word, and return with the direction flag clear.
+ */
+#ifndef ZINC_ARCH_X86_64_ABI_CHECK_H
+#define ZINC_ARCH_X86_64_ABI_CHECK_H
+
+#include <stdint.h>
+
+#include "arch/abi_check.h"
+
+struct abi_check_regs {
+	uint64_t in[6];  /* rbx, rbp, r12, r13, r14, r15 */
+	uint64_t out[6];
+	uint64_t rsp_in, rsp_out;
+	uint64_t rflags;
+	uint32_t mxcsr_in, mxcsr_out;
+	uint16_t fcw_in, fcw_out;
+};
+
+_Static_assert(__builtin_offsetof(struct abi_check_regs, mxcsr_in) == 120 &&
+		       __builtin_offsetof(struct abi_check_regs, fcw_in) == 128 &&
+		       __builtin_offsetof(struct abi_check_regs, fcw_out) == 130,
+	       "abi-check.S offsets");
+
+uint64_t abi_check_call(struct abi_check_regs *regs, const void *fn, uint64_t a0, uint64_t a1,
+			uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5);
+
+#define ABI_CHECK_NREGS 6
+static const char *const abi_check_reg_names[ABI_CHECK_NREGS] = {
+	"rbx", "rbp", "r12", "r13", "r14", "r15",
+};
+
+#define ABI_RFLAGS_DF (1u << 10)
+#define ABI_MXCSR_DEFAULT 0x1f80 /* exceptions masked, round to nearest */
+#define ABI_FCW_DEFAULT 0x037f	 /* exceptions masked, 64-bit precision, nearest */
+/* The callee-saved part of MXCSR: its control bits. The exception flags
+ * (bits 0-5) are caller-saved (System V ABI, section 3.2.1). */
+#define ABI_MXCSR_CONTROL 0xffc0
+
+/*
+ * Fresh inputs from next(): random callee-saved registers, and MXCSR and
+ * the control word away from their defaults, so that a backend which
+ * resets them is seen: a rounding mode other than nearest (never 0), and
+ * for MXCSR random sticky exception flags. The x87 precision stays at its
+ * default (valgrind ignores another one). Exceptions stay masked, so no
+ * backend can trap on them.
+ */
+static inline void abi_check_fill(struct abi_check_regs *r, uint64_t (*next)(void))
+{
+	uint64_t x;
+
+	for (int i = 0; i < ABI_CHECK_NREGS; i++)
+		r->in[i] = next();
+	x = next();
+	r->mxcsr_in = ABI_MXCSR_DEFAULT | (uint32_t)(1 + x % 3) << 13 | (uint32_t)(x >> 8 & 0x3f);
+	r->fcw_in = (uint16_t)(ABI_FCW_DEFAULT | (1 + x % 3) << 10);
+}
+
+/* Writes up to max violations into v and returns how many there are. */
+static inline int abi_check_violations(const struct abi_check_regs *r, struct abi_violation *v,
+				       int max)
+{
+	int n = 0;
+
+	for (int i = 0; i < ABI_CHECK_NREGS; i++)
+		if (r->out[i] != r->in[i])
+			abi_violation_add(v, max, &n, abi_check_reg_names[i], r->in[i], r->out[i]);
+	if (r->rsp_out != r->rsp_in)
+		abi_violation_add(v, max, &n, "rsp", r->rsp_in, r->rsp_out);
+	if (r->rflags & ABI_RFLAGS_DF)
+		abi_violation_add(v, max, &n, "direction flag", 0, 1);
+	if ((r->mxcsr_out ^ r->mxcsr_in) & ABI_MXCSR_CONTROL)
+		abi_violation_add(v, max, &n, "mxcsr", r->mxcsr_in, r->mxcsr_out);
+	if (r->fcw_out != r->fcw_in)
+		abi_violation_add(v, max, &n, "x87 control word", r->fcw_in, r->fcw_out);
+	return n;
+}
+
+#endif
