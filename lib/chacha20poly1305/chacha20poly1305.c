@@ -391,9 +391,43 @@ static void sg_xor(struct sg_stream *s, uint8_t *p, size_t n)
 #endif
 }
 
-static bool encrypt_sg_rows(enum chacha20_row chacha, uint32_t poly_impl,
-			    const struct iovec *iov, size_t iovcnt, size_t src_len,
-			    const uint8_t *ad, size_t ad_len,
+/*
+ * With a stitched row, as much of the piece p[0..n) as can go through the
+ * kernel: first what is left of the buffered keystream (two passes), then,
+ * when the rest of the piece starts on a block boundary of the message, its
+ * whole blocks (or all that is left of the message) in one kernel call if
+ * there are at least STITCH_MIN of them. At a block boundary the MAC's
+ * buffer is empty (the AD is padded, the head is a whole block), as the
+ * kernel needs. Returns the bytes of the piece done, encrypted and MACed.
+ */
+static size_t sg_stitch(enum chacha20poly1305_row aead, struct sg_stream *s,
+			struct poly1305_ctx *poly, uint8_t *p, size_t n)
+{
+	const struct chacha20poly1305_bulk b = { s->cc.state, poly->state.u8 };
+	size_t done, k, maced;
+
+	if (aead == CHACHA20POLY1305_ROW_TWO_PASS)
+		return 0;
+	done = s->ks_len - s->ks_off < n ? s->ks_len - s->ks_off : n;
+	if (done) {
+		sg_xor(s, p, done);
+		poly1305_update(poly, p, done);
+	}
+	k = n - done;
+	if (k != s->todo)
+		k &= ~(size_t)(CHACHA20_BLOCK_SIZE - 1);
+	if (s->ks_off != s->ks_len || k < STITCH_MIN)
+		return done;
+	chacha20poly1305_row_kernel(aead, &b, p + done, p + done, k);
+	maced = k & ~(size_t)15;
+	poly1305_update(poly, p + done + maced, k - maced);
+	s->todo -= k;
+	return done + k;
+}
+
+static bool encrypt_sg_rows(enum chacha20poly1305_row aead, enum chacha20_row chacha,
+			    uint32_t poly_impl, const struct iovec *iov, size_t iovcnt,
+			    size_t src_len, const uint8_t *ad, size_t ad_len,
 			    const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
 			    const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
@@ -402,14 +436,17 @@ static bool encrypt_sg_rows(enum chacha20_row chacha, uint32_t poly_impl,
 	struct poly1305_ctx poly;
 	struct aead_head h;
 	uint8_t tag[CHACHA20POLY1305_AUTHTAG_SIZE], *piece;
-	size_t n;
+	size_t n, k;
 
 	if (src_len > SIZE_MAX - sizeof(tag) || !sg_holds(iov, iovcnt, src_len + sizeof(tag)))
 		return false;
 	sg_begin(&s, chacha, poly_impl, &poly, &h, src_len, nonce, key, ad, ad_len);
 	while ((n = sg_next(&w, &piece))) {
-		sg_xor(&s, piece, n);
-		poly1305_update(&poly, piece, n);
+		k = sg_stitch(aead, &s, &poly, piece, n);
+		if (n > k) {
+			sg_xor(&s, piece + k, n - k);
+			poly1305_update(&poly, piece + k, n - k);
+		}
 	}
 	aead_end(&poly, ad_len, src_len, tag);
 	sg_copy(&w, tag, sizeof(tag), true);
@@ -542,13 +579,15 @@ bool chacha20poly1305_encrypt_sg_inplace(const struct iovec *iov, size_t iovcnt,
 					 const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
 	uint32_t poly;
+	enum chacha20poly1305_row aead;
 	enum chacha20_row chacha;
 
 	if (src_len > SIZE_MAX - CHACHA20POLY1305_AUTHTAG_SIZE ||
 	    !sg_holds(iov, iovcnt, src_len + CHACHA20POLY1305_AUTHTAG_SIZE))
 		return false;
-	chacha = pick(CHACHA20POLY1305_ROW_TWO_PASS, &poly, ad_len, src_len);
-	return encrypt_sg_rows(chacha, poly, iov, iovcnt, src_len, ad, ad_len, nonce, key);
+	aead = pick_aead(src_len);
+	chacha = pick(aead, &poly, ad_len, src_len);
+	return encrypt_sg_rows(aead, chacha, poly, iov, iovcnt, src_len, ad, ad_len, nonce, key);
 }
 
 bool chacha20poly1305_decrypt_sg_inplace(const struct iovec *iov, size_t iovcnt, size_t src_len,
@@ -614,7 +653,7 @@ bool chacha20poly1305_encrypt_sg_inplace_with(const struct chacha20_impl *chacha
 					      const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
 					      const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
-	return encrypt_sg_rows(ROW_ID(chacha), poly, iov, iovcnt, src_len, ad, ad_len, nonce,
+	return encrypt_sg_rows(CHACHA20POLY1305_ROW_TWO_PASS, ROW_ID(chacha), poly, iov, iovcnt, src_len, ad, ad_len, nonce,
 			       key);
 }
 
