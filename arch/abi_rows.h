@@ -308,8 +308,8 @@ static void check_curve25519_field(const struct curve25519_impl *impl)
 	FIELD_CALL1(mul_a24, f);
 	FIELD_CALL1(invert, f);
 #undef FIELD_CALL1
-	if (F->ladder_step) {
-		/* Five pointers: x2, z2, x3, z3 updated in place, x1. */
+	for (unsigned swap = 0; F->ladder_step && swap < 2; swap++) {
+		/* Five pointers: x2, z2, x3, z3 updated in place, x1; the swap bit. */
 		uint64_t st[4][8], st_want[4][8];
 
 		for (int k = 0; k < 4; k++) {
@@ -317,11 +317,11 @@ static void check_curve25519_field(const struct curve25519_impl *impl)
 			F->frombytes(st[k], bytes);
 		}
 		memcpy(st_want, st, sizeof(st));
-		F->ladder_step(st_want[0], st_want[1], st_want[2], st_want[3], f);
+		F->ladder_step(st_want[0], st_want[1], st_want[2], st_want[3], f, swap);
 		call_checked(impl->name, "ladder_step", 0, FN(F->ladder_step), ARG(st[0]),
-			     ARG(st[1]), ARG(st[2]), ARG(st[3]), ARG(f), 0);
-		CHECK(!memcmp(st, st_want, sizeof(st)), "%s field ladder_step via trampoline",
-		      impl->name);
+			     ARG(st[1]), ARG(st[2]), ARG(st[3]), ARG(f), swap);
+		CHECK(!memcmp(st, st_want, sizeof(st)),
+		      "%s field ladder_step swap %u via trampoline", impl->name, swap);
 	}
 }
 

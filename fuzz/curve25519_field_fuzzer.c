@@ -10,8 +10,9 @@
  * 0, p, 2p, 2^254, 2^255 and 2^256.
  *
  * For each input, one operation (add, sub, mul, sq, mul_a24, invert,
- * frombytes, tobytes, ladder_step) runs on every usable row with operands
- * built in that row's limb form, and its result is checked three ways:
+ * frombytes, tobytes, ladder_step, with or without its swap) runs on every
+ * usable row with operands built in that row's limb form, and its result
+ * is checked three ways:
  *   - the output limbs are within the row's stated output bounds;
  *   - tobytes of the output equals OpenSSL BIGNUM's result mod p;
  *   - it equals row 0 (curve25519-generic32) run on the same values.
@@ -81,6 +82,8 @@ typedef union {
 static void format_params(char *buf, size_t cap)
 {
 	fuzz_fmt(buf, cap, " op=%s row=%s", op_info[P.op].name, P.row ? P.row : "-");
+	if (P.op == OP_LADDER_STEP)
+		fuzz_fmt(buf, cap, " swap=%u", P.bytes[0] & 1);
 	if (P.op == OP_FROMBYTES)
 		fuzz_fmt_hex(buf, cap, "bytes", P.bytes, 32);
 	for (int k = 0; k < op_info[P.op].nin; k++) {
@@ -340,7 +343,7 @@ static void run_op(const struct curve25519_field_ops *F, enum field_op op, elem 
 	case OP_LADDER_STEP:
 		for (int i = 0; i < 4; i++)
 			out[i] = in[i];
-		F->ladder_step(out[0].b, out[1].b, out[2].b, out[3].b, in[4].b);
+		F->ladder_step(out[0].b, out[1].b, out[2].b, out[3].b, in[4].b, bytes[0] & 1);
 		break;
 	case NOPS: break;
 	}
@@ -400,6 +403,14 @@ static void check_row(const struct curve25519_impl *impl)
 		F->tobytes(res[i], out[i].b);
 	}
 
+	if (op == OP_LADDER_STEP && (P.bytes[0] & 1)) {
+		/* swap = 1: the oracle steps the swapped points (x3, z3, x2, z2) */
+		uint64_t t[2][ORACLE_FE_WORDS];
+
+		memcpy(t, words[0], sizeof(t));
+		memcpy(words[0], words[2], sizeof(t));
+		memcpy(words[2], t, sizeof(t));
+	}
 	if (openssl_fe(op_info[op].oracle, want, (const uint64_t(*)[ORACLE_FE_WORDS])words, &why)) {
 		for (int i = 0; i < nout; i++) {
 			snprintf(what, sizeof(what), "%s, output %d (canonical bytes)",

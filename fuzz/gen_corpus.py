@@ -363,6 +363,12 @@ def gen_curve25519_field(g):
                      tags={("base", base, delta)})
     for raw in (b"\xff" * 32, b"\xed" + b"\xff" * 30 + b"\x7f", b"\xee" + b"\xff" * 31):
         seed(6, [], raw=raw, tags={("raw", raw[0], raw[31])})
+    # ladder_step on two different points (the seeds above give all five
+    # operands alike), unswapped and swapped (bit 0 of the first raw byte)
+    for swap in (0, 1):
+        for sels in ([0] * 10, [6] * 10, None):
+            ops = [operand(0, sels), operand(0), operand(3 | (4 << 2)), operand(0), operand(0)]
+            seed(8, ops, raw=bytes([swap]) + g.bytes(31), tags={("swap", swap, str(sels))})
 
 
 GENERATORS = {t: globals()["gen_" + t] for t in TARGETS}

@@ -233,17 +233,17 @@ bool openssl_hmac_blake2s(uint8_t out[32], const uint8_t *in, size_t len, const 
 	return true;
 }
 
-bool openssl_x25519(uint8_t out[32], bool *nonzero, const uint8_t scalar[32],
+bool openssl_x25519(uint8_t out[32], bool *nonzero, uint8_t pub[32], const uint8_t scalar[32],
 		    const uint8_t point[32], const char **why)
 {
 	EVP_PKEY *priv = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, scalar, 32);
 	EVP_PKEY *peer = EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, NULL, point, 32);
 	EVP_PKEY_CTX *ctx = priv ? EVP_PKEY_CTX_new(priv, NULL) : NULL;
-	size_t outlen = 32;
+	size_t outlen = 32, publen = 32;
 	bool ran = false;
 
-	if (!ctx || !peer || EVP_PKEY_derive_init(ctx) != 1 ||
-	    EVP_PKEY_derive_set_peer_ex(ctx, peer, 0) != 1) {
+	if (!ctx || !peer || EVP_PKEY_get_raw_public_key(priv, pub, &publen) != 1 || publen != 32 ||
+	    EVP_PKEY_derive_init(ctx) != 1 || EVP_PKEY_derive_set_peer_ex(ctx, peer, 0) != 1) {
 		*why = "key setup failed";
 	} else {
 		*nonzero = EVP_PKEY_derive(ctx, out, &outlen) == 1 && outlen == 32;
@@ -251,18 +251,6 @@ bool openssl_x25519(uint8_t out[32], bool *nonzero, const uint8_t scalar[32],
 	}
 	EVP_PKEY_CTX_free(ctx);
 	EVP_PKEY_free(peer);
-	EVP_PKEY_free(priv);
-	return ran;
-}
-
-bool openssl_x25519_base(uint8_t out[32], const uint8_t scalar[32], const char **why)
-{
-	EVP_PKEY *priv = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, scalar, 32);
-	size_t outlen = 32;
-	bool ran = priv && EVP_PKEY_get_raw_public_key(priv, out, &outlen) == 1 && outlen == 32;
-
-	if (!ran)
-		*why = "key setup failed";
 	EVP_PKEY_free(priv);
 	return ran;
 }
@@ -434,9 +422,8 @@ bool openssl_blake2s(uint8_t *out, size_t outlen, const uint8_t *in, size_t len,
 		     const uint8_t *key, size_t keylen, const char **why) OFF
 bool openssl_hmac_blake2s(uint8_t out[32], const uint8_t *in, size_t len, const uint8_t *key,
 			  size_t keylen, const char **why) OFF
-bool openssl_x25519(uint8_t out[32], bool *nonzero, const uint8_t scalar[32],
+bool openssl_x25519(uint8_t out[32], bool *nonzero, uint8_t pub[32], const uint8_t scalar[32],
 		    const uint8_t point[32], const char **why) OFF
-bool openssl_x25519_base(uint8_t out[32], const uint8_t scalar[32], const char **why) OFF
 bool openssl_poly1305_muladd(uint8_t out[17], const uint8_t a[17], const uint8_t b[17],
 			     const uint8_t c[17], const char **why) OFF
 bool openssl_fe(enum oracle_fe_op op, uint8_t out[][32], const uint64_t in[][ORACLE_FE_WORDS],

@@ -90,11 +90,13 @@ bool openssl_blake2s(uint8_t *out, size_t outlen, const uint8_t *in, size_t len,
 		     const uint8_t *key, size_t keylen, const char **why);
 bool openssl_hmac_blake2s(uint8_t out[32], const uint8_t *in, size_t len, const uint8_t *key,
 			  size_t keylen, const char **why);
-/* *nonzero is false when EVP_PKEY_derive failed (OpenSSL rejects an
- * all-zero shared secret); out is then unspecified. */
-bool openssl_x25519(uint8_t out[32], bool *nonzero, const uint8_t scalar[32],
+/* out = X25519(scalar, point) by EVP_PKEY_derive, and pub = the raw public
+ * key OpenSSL computes for the private key (X25519(scalar, 9)), both from
+ * one private key object: making it costs a base-point multiplication, so
+ * the two results share it. *nonzero is false when EVP_PKEY_derive failed
+ * (OpenSSL rejects an all-zero shared secret); out is then unspecified. */
+bool openssl_x25519(uint8_t out[32], bool *nonzero, uint8_t pub[32], const uint8_t scalar[32],
 		    const uint8_t point[32], const char **why);
-bool openssl_x25519_base(uint8_t out[32], const uint8_t scalar[32], const char **why);
 /* Field arithmetic mod p = 2^255 - 19 with BIGNUM (target curve25519_field).
  * Each input is a signed integer of ORACLE_FE_WORDS 64-bit words, least
  * significant first, two's complement (any value, not yet reduced); each

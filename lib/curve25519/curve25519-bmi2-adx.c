@@ -36,6 +36,7 @@ void curve25519_bmi2_adx_cswap(void *f, void *g, uint64_t bit);
 void curve25519_bmi2_adx_tobytes(uint8_t s[32], const void *f);
 struct ladder;
 void curve25519_bmi2_adx_ladder_step(struct ladder *l, uint64_t swap);
+void curve25519_bmi2_adx_ladder(struct ladder *l, const uint8_t scalar[32]);
 
 static void fe_copy(fe h, const fe f)
 {
@@ -103,6 +104,7 @@ static void fe_frombytes(fe h, const uint8_t s[32])
 }
 
 #define LADDER_STEP curve25519_bmi2_adx_ladder_step
+#define LADDER_LOOP curve25519_bmi2_adx_ladder
 #define FE_SQN curve25519_bmi2_adx_sqn
 
 #ifdef ZINC_TESTING

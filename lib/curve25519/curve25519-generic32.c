@@ -70,9 +70,10 @@ static void fe_sub(fe h, const fe f, const fe g)
  * and small. Pre: |t[i]| <= 2^62. Post: h carried. The carry out of t[9]
  * is worth 2^255 = 19 (mod p) and goes back into t[0]: at most 2^37 * 19
  * < 2^42, so the second carry out of t[0] is at most 2^16 and limb 1 ends
- * below 2^24 + 2^16.
+ * below 2^24 + 2^16. Always inlined, so that t stays in registers: out of
+ * line, sanitizer builds give t a stack frame with redzones on every call.
  */
-static void fe_carry(fe h, int64_t t[10])
+static inline __attribute__((always_inline)) void fe_carry(fe h, int64_t t[10])
 {
 	int64_t c;
 

@@ -24,7 +24,8 @@
  *   bytes -> carried:    frombytes (bit 255 ignored)
  *   loose -> bytes:      tobytes (fully reduced)
  *   carried -> carried:  ladder_step, in place on (x2, z2, x3, z3) given x1:
- *                        (x2:z2) doubled, (x3:z3) the sum (RFC 7748)
+ *                        swapped with each other first when swap is 1 (RFC
+ *                        7748's cswap), then (x2:z2) doubled, (x3:z3) the sum
  */
 struct curve25519_field_ops {
 	unsigned int nlimbs;
@@ -41,7 +42,8 @@ struct curve25519_field_ops {
 	void (*invert)(void *h, const void *f);
 	void (*frombytes)(void *h, const uint8_t s[32]);
 	void (*tobytes)(uint8_t s[32], const void *f);
-	void (*ladder_step)(void *x2, void *z2, void *x3, void *z3, const void *x1);
+	void (*ladder_step)(void *x2, void *z2, void *x3, void *z3, const void *x1,
+			    unsigned int swap);
 };
 
 #ifdef ZINC_TESTING

@@ -445,7 +445,7 @@ static void test_field_ops(void)
 		F->frombytes(g, zero);		/* z2 = 0 */
 		F->frombytes(h, two);		/* x3 = 2 */
 		F->frombytes(z, one);		/* z3 = 1 */
-		F->ladder_step(f, g, h, z, x);
+		F->ladder_step(f, g, h, z, x, 0);
 		F->tobytes(got, g);
 		CHECK_MEM(got, zero, KEY, "%s: ladder step doubles (1:0) to z = 0", impl->name);
 		F->tobytes(got, h);

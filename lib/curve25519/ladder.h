@@ -14,7 +14,9 @@
  *
  * "carried" and "loose" are the row's own limb bounds (its header comment
  * states them); every use below feeds each function what it accepts. A row
- * with its own ladder step (in assembly) defines LADDER_STEP as its name.
+ * with its own ladder step (in assembly) defines LADDER_STEP as its name,
+ * and may define LADDER_LOOP(l, scalar) as the whole loop below with its
+ * last swap (the same steps; the field target drives LADDER_STEP).
  *
  * Under ZINC_TESTING it also defines the row's field-ops table
  * (curve25519.h) as LADDER_FIELD_OPS, from the row's fe_load_limbs and
@@ -78,8 +80,9 @@ struct ladder {
 };
 
 #ifdef LADDER_STEP
-/* The row's own step (assembly), same swap and formulas as below. */
-static void ladder_step(struct ladder *l, unsigned int swap)
+/* The row's own step (assembly), same swap and formulas as below (inline:
+ * with LADDER_LOOP only the field-ops table calls it). */
+static inline void ladder_step(struct ladder *l, unsigned int swap)
 {
 	LADDER_STEP(l, swap);
 }
@@ -128,6 +131,10 @@ static void ladder(uint8_t out[32], const uint8_t scalar[32], const uint8_t poin
 	fe_copy(l.x3, l.x1);
 	fe_set(l.z3, 1);
 
+#ifdef LADDER_LOOP
+	LADDER_LOOP(&l, scalar);
+	(void)bit;
+#else
 	for (int t = 254; t >= 0; t--) {
 		bit = (scalar[t / 8] >> (t % 8)) & 1;
 		ladder_step(&l, swap ^ bit);
@@ -135,6 +142,7 @@ static void ladder(uint8_t out[32], const uint8_t scalar[32], const uint8_t poin
 	}
 	fe_cswap(l.x2, l.x3, swap);
 	fe_cswap(l.z2, l.z3, swap);
+#endif
 
 	fe_invert(l.z2, l.z2);
 	fe_mul(l.x2, l.x2, l.z2);
@@ -165,7 +173,8 @@ static void ops_invert(void *h, const void *f) { fe_invert(h, f); }
 static void ops_frombytes(void *h, const uint8_t s[32]) { fe_frombytes(h, s); }
 static void ops_tobytes(uint8_t s[32], const void *f) { fe_tobytes(s, f); }
 
-static void ops_ladder_step(void *x2, void *z2, void *x3, void *z3, const void *x1)
+static void ops_ladder_step(void *x2, void *z2, void *x3, void *z3, const void *x1,
+			    unsigned int swap)
 {
 	struct ladder l;
 
@@ -174,7 +183,7 @@ static void ops_ladder_step(void *x2, void *z2, void *x3, void *z3, const void *
 	memcpy(l.z2, z2, sizeof(fe));
 	memcpy(l.x3, x3, sizeof(fe));
 	memcpy(l.z3, z3, sizeof(fe));
-	ladder_step(&l, 0);
+	ladder_step(&l, swap);
 	memcpy(x2, l.x2, sizeof(fe));
 	memcpy(z2, l.z2, sizeof(fe));
 	memcpy(x3, l.x3, sizeof(fe));
