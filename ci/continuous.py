@@ -25,6 +25,7 @@ import hashlib
 import glob
 import html
 import json
+import math
 import os
 import re
 import shutil
@@ -36,6 +37,12 @@ import time
 FORMAT = 1
 HISTORY_MAX = 2000          # points per target kept for the plots
 STATUS_EVERY = 10           # seconds between status refreshes
+# Filing a crash runs its testcase again (a second or so under ASan): time
+# given to it per pass of the main loop, over all targets, and at the end
+# of a run. What is not filed in time stays in <t>/artifacts/ for later
+# (the next pass, or the next run), counted as pending.
+COLLECT_BUDGET = 5
+FINAL_COLLECT_BUDGET = 60
 CRASH_PREFIXES = ("crash-", "leak-", "timeout-", "oom-")
 
 
@@ -376,10 +383,7 @@ class Target:
         if self.proc:
             self.poll_log()
         t, e = now(), self.execs()
-        lt, le = self.last
-        if t - lt >= 1:
-            self.eps = (e - le) / (t - lt) if self.proc else 0.0
-            self.last = (t, e)
+        self.eps = self.rate(t, e)
         self.corp = self.corpus_size()
         h = self.camp.state["history"].setdefault(self.name, [])
         h.append([int(t), e, round(self.eps, 1), self.cov, self.corp])
@@ -387,6 +391,14 @@ class Target:
             # Thin the older half: the plots keep their shape over weeks.
             half = len(h) // 2
             h[:half] = h[:half:2]
+
+    def rate(self, t, e):
+        """exec/s now: executions since the last sample."""
+        lt, le = self.last
+        if t - lt < 1:
+            return self.eps
+        self.last = (t, e)
+        return (e - le) / (t - lt) if self.proc else 0.0
 
     def merge_back(self):
         """--merge: inputs of the work corpus that add coverage go to corpus/<t>/."""
@@ -429,12 +441,18 @@ class Target:
                 return out
         return path
 
-    def collect(self):
-        """Files every crash testcase libFuzzer left under its signature."""
-        for f in sorted(os.listdir(self.artifacts)):
-            path = os.path.join(self.artifacts, f)
-            if not f.startswith(CRASH_PREFIXES) or f.endswith(".min") or not os.path.isfile(path):
-                continue
+    def unfiled(self):
+        """The crash testcases in artifacts/ not filed yet."""
+        return [os.path.join(self.artifacts, f) for f in sorted(os.listdir(self.artifacts))
+                if f.startswith(CRASH_PREFIXES) and not f.endswith(".min")
+                and os.path.isfile(os.path.join(self.artifacts, f))]
+
+    def collect(self, deadline=None):
+        """Files the crash testcases libFuzzer left under their signatures,
+        until the deadline passes."""
+        for path in self.unfiled():
+            if deadline is not None and now() > deadline:
+                return
             code, text = self.run_testcase(path)
             sig, diag = diagnose(self.name, text, code)
             self.camp.record(self, sig, path, diag)
@@ -458,11 +476,12 @@ AFL_STOP_WAIT = 20          # seconds afl-fuzz gets to stop after SIGINT
 
 
 def afl_stats(folder):
-    """An AFL++ instance's latest numbers: {execs, edges, bitmap, queue, crashes},
+    """An AFL++ instance's latest numbers: {execs, eps, edges, bitmap, queue, crashes},
     from the last line of its plot_data (written every few seconds) or its
-    fuzzer_stats (every minute and at exit), whichever has more executions.
+    fuzzer_stats (every minute and at exit), whichever has more executions
+    (fuzzer_stats on a tie).
     On a resume AFL++ carries its execution count on from the last run."""
-    best = {"execs": 0, "edges": 0, "bitmap": "", "queue": 0, "crashes": 0}
+    best = {"execs": 0, "eps": 0.0, "edges": 0, "bitmap": "", "queue": 0, "crashes": 0}
     try:
         with open(os.path.join(folder, "plot_data"), "rb") as f:
             head = f.readline().decode("utf-8", "replace")
@@ -470,7 +489,8 @@ def afl_stats(folder):
             tail = f.read().decode("utf-8", "replace").splitlines()
         names = [n.strip() for n in head.lstrip("# ").split(",")]
         row = dict(zip(names, (v.strip() for v in tail[-1].split(","))))
-        best = {"execs": int(row["total_execs"]), "edges": int(row["edges_found"]),
+        best = {"execs": int(row["total_execs"]), "eps": float(row["execs_per_sec"]),
+                "edges": int(row["edges_found"]),
                 "bitmap": row["map_size"], "queue": int(row["corpus_count"]),
                 "crashes": int(row["saved_crashes"])}
     except (OSError, ValueError, KeyError, IndexError):
@@ -479,12 +499,15 @@ def afl_stats(folder):
         with open(os.path.join(folder, "fuzzer_stats")) as f:
             row = dict((k.strip(), v.strip()) for k, v in
                        (line.split(":", 1) for line in f if ":" in line))
-        if int(row["execs_done"]) > best["execs"]:
-            best = {"execs": int(row["execs_done"]), "edges": int(row["edges_found"]),
+        if int(row["execs_done"]) >= best["execs"]:  # at exit: the final figures
+            best = {"execs": int(row["execs_done"]), "eps": float(row["execs_per_sec"]),
+                    "edges": int(row["edges_found"]),
                     "bitmap": row["bitmap_cvg"], "queue": int(row["corpus_count"]),
                     "crashes": int(row["saved_crashes"])}
     except (OSError, ValueError, KeyError):
         pass
+    if not math.isfinite(best["eps"]):
+        best["eps"] = 0.0  # AFL++ writes nan before its first second
     return best
 
 
@@ -503,6 +526,7 @@ class AflTarget(Target):
         self.log = os.path.join(self.dir, "afl-main.log")
         self.procs, self.base, self.logs = {}, {}, []
         self.queue = afl_stats(os.path.join(self.afl, "main"))["queue"]
+        self.afl_eps = 0.0
         self.saved_crashes = 0
 
     def instances(self, workers):
@@ -593,21 +617,26 @@ class AflTarget(Target):
         self.phase = "stopped" if self.camp.stopping else "done"
 
     def poll_log(self):
-        seg = edges = saved = 0
+        seg = edges = saved = eps = 0
         for inst, base in self.base.items():
             st = afl_stats(os.path.join(self.afl, inst))
             seg += max(0, st["execs"] - base)
+            eps += st["eps"] if st["execs"] > base else 0  # not the last run's
             edges = max(edges, st["edges"])
             saved += st["crashes"]
             if inst == "main":
                 self.bitmap, self.queue = st["bitmap"], st["queue"]
-        self.seg_execs, self.cov = seg, edges or self.cov
+        self.seg_execs, self.cov, self.afl_eps = seg, edges or self.cov, eps
         self.saved_crashes = max(self.saved_crashes, saved)
 
     def corpus_size(self):
         return self.queue or self.corpus_files()
 
-    def collect(self):
+    def rate(self, t, e):
+        """exec/s now: the sum of the instances' own figures."""
+        return self.afl_eps if self.proc else 0.0
+
+    def collect(self, deadline=None):
         """Moves AFL++'s crash testcases (and those of the crashes.<date>
         folders a resume leaves) to artifacts/ under libFuzzer's names, then
         files them as the libFuzzer engine does."""
@@ -624,7 +653,7 @@ class AflTarget(Target):
         for d in glob.glob(os.path.join(self.afl, "*", "crashes.*")):
             if set(os.listdir(d)) <= {"README.txt"}:
                 shutil.rmtree(d, ignore_errors=True)
-        super().collect()
+        super().collect(deadline)
 
     def periodic_merge(self):
         """Folds the AFL++ queues into the work corpus; AFL++ then starts
@@ -696,6 +725,7 @@ class Campaign:
             self.state["crashes"][cid] = c
             self.new_sigs.append(cid)
             self.event("NEW CRASH SIGNATURE %s %s (%d bytes): %s" % (cid, tgt.name, c["size"], sig))
+            self.save()  # at once: minimising a testcase can take a minute
             return
         c["count"] += 1
         c["last_seen"] = t
@@ -729,6 +759,7 @@ class Campaign:
                                  "runs": t.totals["runs"], "state": self.tstate(t)}
                         for t in self.targets},
             "crashes_this_run": self.run_crashes,
+            "crashes_pending": {t.name: len(t.unfiled()) for t in self.targets},
             "signatures": [dict(id=k, reproduce=self.reproduce(v), **v)
                            for k, v in sorted(self.state["crashes"].items(),
                                               key=lambda kv: kv[1]["first_seen"])],
@@ -773,11 +804,17 @@ class Campaign:
         for t, w in zip(self.targets, self.workers()):
             if not self.stopping:
                 t.start(w)
+        self.save()
         last_merge = last_status = now()
+        turn = 0
         while not self.stopping:
             time.sleep(1)
+            # Crashes, each target first in turn, within the pass's budget.
+            turn = (turn + 1) % len(self.targets)
+            deadline = now() + COLLECT_BUDGET
+            for t in self.targets[turn:] + self.targets[:turn]:
+                t.collect(deadline)
             for t, w in zip(self.targets, self.workers()):
-                t.collect()
                 if t.proc and t.proc.poll() is not None:
                     t.end_segment()
                     left = self.time_left()
@@ -817,9 +854,14 @@ class Campaign:
         self.stopping = True
         for t in self.targets:
             t.stop()
+        deadline = now() + FINAL_COLLECT_BUDGET
         for t in self.targets:
-            t.collect()
+            t.collect(deadline)
             t.sample()
+        pending = sum(len(t.unfiled()) for t in self.targets)
+        if pending:
+            self.event("%d crash testcases not filed within %d s: left in <target>/artifacts/, "
+                       "the next run files them" % (pending, FINAL_COLLECT_BUDGET))
         if self.args.merge_back:
             for t in self.targets:
                 t.merge_back()
@@ -858,8 +900,10 @@ class Screen:
             out.append("%-18s %-8s execs %-8s %8s exec/s  cov %-6s corpus %-6s" % (
                 t.name, c.tstate(t), human(t.execs()), human(t.eps), t.cov, t.corp))
         last = c.new_sigs[-1] if c.new_sigs else None
-        out.append("[%02d:%02d:%02d] crashes this run %d, signatures %d (%d new)%s" % (
-            el // 3600, el // 60 % 60, el % 60, c.run_crashes, len(c.state["crashes"]),
+        pending = sum(len(t.unfiled()) for t in c.targets)
+        out.append("[%02d:%02d:%02d] crashes this run %d%s, signatures %d (%d new)%s" % (
+            el // 3600, el // 60 % 60, el % 60, c.run_crashes,
+            " (+%d not filed yet)" % pending if pending else "", len(c.state["crashes"]),
             len(c.new_sigs), "  NEW: %s %s" % (last, c.state["crashes"][last]["signature"][:60])
             if last else ""))
         return out
@@ -913,15 +957,18 @@ def plot(title, series, width=560, height=170):
         svg.append('<text x="%d" y="%.0f" text-anchor="end">%s</text>' %
                    (pad_l - 4, y + 4, human(frac * v1)))
     span = t1 - t0
-    for frac in (0, 0.5, 1):
+    for frac, anchor in ((0, "start"), (0.5, "middle"), (1, "end")):
         x = pad_l + frac * w
         s = frac * span
         label = "%.1f h" % (s / 3600) if span >= 7200 else "%d min" % (s // 60) if span >= 120 \
             else "%d s" % s
-        svg.append('<text x="%.0f" y="%d" text-anchor="middle">%s</text>' %
-                   (x, height - 6, label))
+        svg.append('<text x="%.0f" y="%d" text-anchor="%s">%s</text>' %
+                   (x, height - 6, anchor, label))
     for label, color, s in series:
-        if s:
+        if len(s) == 1:  # a first sample: a dot, a polyline of one point is invisible
+            svg.append('<circle cx="%.1f" cy="%.1f" r="2.5" fill="%s"><title>%s</title></circle>'
+                       % (*xy(s[0]), color, html.escape(label)))
+        elif s:
             path = " ".join("%.1f,%.1f" % xy(p) for p in s)
             svg.append('<polyline fill="none" stroke="%s" stroke-width="1.5" points="%s">'
                        '<title>%s</title></polyline>' % (color, path, html.escape(label)))
@@ -948,7 +995,8 @@ def render(camp, status):
                "body{font-family:sans-serif;margin:1.5em;max-width:1200px}"
                "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 8px;"
                "text-align:left;vertical-align:top}td.n{text-align:right}"
-               "pre{background:#f6f6f6;padding:6px;overflow-x:auto;font-size:12px}"
+               "pre{background:#f6f6f6;padding:6px;white-space:pre-wrap;word-break:break-all;"
+               "font-size:12px}"
                ".sw{display:inline-block;width:10px;height:10px;margin-right:4px}"
                "</style></head><body><h1>zinc continuous fuzzing</h1>")
     out.append("<p>%s. Engine: <b>%s</b>. Build: <b>%s</b>. Work folder: <code>%s</code>. "
@@ -979,6 +1027,11 @@ def render(camp, status):
         out.append(plot(title, series))
     out.append("</div><h2>Unique crashes: %d signature(s), %d crash(es) this run</h2>" % (
         len(status["signatures"]), status["crashes_this_run"]))
+    pending = sum(status["crashes_pending"].values())
+    if pending:
+        out.append("<p>%d crash testcase(s) found but not yet filed under a signature (%s).</p>"
+                   % (pending, e(", ".join("%s %d" % kv for kv in
+                                            status["crashes_pending"].items() if kv[1]))))
     if not status["signatures"]:
         out.append("<p>None.</p>")
     for c in status["signatures"]:
@@ -1037,7 +1090,16 @@ def main():
     for t, b in args.target + args.afl + args.cmplog:
         if not os.access(b, os.X_OK):
             die("%s: fuzzer binary %s missing or not executable" % (t, b))
-    sys.exit(Campaign(args).run())
+    camp = Campaign(args)
+    try:
+        sys.exit(camp.run())
+    finally:
+        for t in camp.targets:  # after an error: leave no fuzzer running
+            if t.proc:
+                try:
+                    t.stop()
+                except Exception:
+                    pass
 
 
 if __name__ == "__main__":

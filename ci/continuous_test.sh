@@ -15,7 +15,8 @@
 #     (-i -) and SIGINT stops it with queue and corpus kept; libFuzzer
 #     after it folds the AFL++ queues into the work corpus;
 #  5. bad input (a foreign work folder, an unknown option or planted bug,
-#     a work folder that cannot be created) gives one line and exit 2.
+#     a work folder that cannot be created, a target that fails to build)
+#     gives one line and exit 2.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/zinc-continuous-test.XXXXXX")
@@ -94,6 +95,12 @@ check "SIGTERM: run end logged" [ "$(grep -c 'run ends' "$tmp/plant-POLY1305_CAR
 # AFL++ on the same work folder.
 wdir=$tmp/plant-POLY1305_CARRY/work/poly1305
 files() { find "$wdir/$1" -maxdepth 1 -type f -name "${2:-*}" | wc -l; }
+# The features (libFuzzer's ft) the work corpus covers: a merge may drop
+# files, never features.
+features() {
+	"$tmp/plant-build/POLY1305_CARRY/poly1305_fuzzer" -runs=0 "$wdir/corpus" 2>&1 |
+		sed -n 's/.*INITED .*ft: \([0-9]*\).*/\1/p' | tail -n 1
+}
 corpus=$(files corpus)
 count3=$(val 's["signatures"][0]["count"]')
 sid=$(val 's["signatures"][0]["id"]')
@@ -115,7 +122,7 @@ check "report.html names the engine and AFL++ coverage" \
 	bash -c "grep -q 'Engine: <b>AFL++' '$tmp/plant-POLY1305_CARRY/report.html' && grep -q 'edges (bitmap ' '$tmp/plant-POLY1305_CARRY/report.html'"
 
 queue=$(files afl/main/queue 'id:*')
-corpus=$(files corpus)
+ft=$(features)
 execs2=$(val 's["targets"]["poly1305"]["execs"]')
 interrupt INT "$tmp/afl2.log" 'AFL++ main;' 8 -e afl
 check "AFL++: resumes its own queue ($queue entries) with -i -" \
@@ -124,8 +131,9 @@ check "AFL++ SIGINT: stopped within 40 s, exit 0 or 1" [ "$elapsed" -le 40 -a "$
 check "AFL++ SIGINT: status says stopped, execs carried on" \
 	py "not s['running'] and s['targets']['poly1305']['state'] == 'stopped' and s['targets']['poly1305']['execs'] >= $execs2"
 check "AFL++ SIGINT: no afl-fuzz left running" bash -c "! pgrep -f '^afl-fuzz .*$wdir' >/dev/null"
-check "AFL++ SIGINT: queue kept ($queue -> $(files afl/main/queue 'id:*')), work corpus kept" \
-	[ "$(files afl/main/queue 'id:*')" -ge "$queue" -a "$(files corpus)" -ge "$corpus" ]
+ft2=$(features)
+check "AFL++ SIGINT: queue kept ($queue -> $(files afl/main/queue 'id:*') entries), work corpus kept (features $ft -> $ft2)" \
+	[ "$(files afl/main/queue 'id:*')" -ge "$queue" -a -n "$ft" -a "${ft2:-0}" -ge "${ft:-1}" ]
 
 run -t 3 >"$tmp/run4.log" 2>&1
 cat "$tmp/run4.log"
@@ -138,6 +146,14 @@ code=$?
 check "foreign work folder: exit 2" [ "$code" = 2 ]
 check "foreign work folder: says why, data untouched" \
 	bash -c "grep -q 'not a work folder' '$tmp/bad.log' && [ \"\$(cat '$tmp/foreign/file')\" = data ]"
+# A target that fails to build (no compiler; another output folder, so no
+# cached build): exit 2, the work folder's corpus untouched.
+corpus=$(files corpus)
+CC=false ZINC_FUZZ_OUT=$tmp/nocc ci/fuzz.sh --continuous -e afl -t 5 --plant POLY1305_CARRY \
+	-w "$tmp/plant-POLY1305_CARRY/work" poly1305 >"$tmp/nocc.log" 2>&1
+code=$?
+check "a target that fails to build: exit 2, says so, corpus kept ($corpus files)" \
+	[ "$code" = 2 -a "$(tail -n 1 "$tmp/nocc.log" | grep -c 'build with POLY1305_CARRY failed')" = 1 -a "$(files corpus)" = "$corpus" ]
 ci/fuzz.sh --continuous --bogus >/dev/null 2>&1
 check "unknown option: exit 2" [ $? = 2 ]
 ci/fuzz.sh --continuous -e afl --bogus >/dev/null 2>&1

@@ -267,7 +267,8 @@ if [ "$continuous" = 1 ]; then
 				# Rebuilt when a source is newer than the binary.
 				[ -x "$b" ] && [ -z "$(cd "$ZINC_ROOT" && find lib arch fuzz include sources.bzl \
 					-newer "$b" -print -quit)" ] ||
-				"$ZINC_ROOT/fuzz/planted/build.sh" "$m" "$plant" "$t" "$b" >>"$log" 2>&1 ||
+				{ "$ZINC_ROOT/fuzz/planted/build.sh" "$m" "$plant" "$t" "$b.new" >>"$log" 2>&1 &&
+					mv "$b.new" "$b"; } ||
 					{ tail -n 20 "$log" >&2; zinc_die "$t: $m build with $plant failed (log: $log)"; }
 				args+=("${opt[$m]}" "$t" "$b")
 			done
