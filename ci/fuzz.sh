@@ -22,7 +22,8 @@ usage() {
 	cat <<EOF
 usage: ci/fuzz.sh [-t SECONDS] [-j JOBS] [-e libfuzzer|afl] [-s asan|msan]
                   [--arch x86_64|arm64] [--list] [--merge] [TARGET...]
-       ci/fuzz.sh --continuous [-t SECONDS] [-j JOBS] [-s asan|msan] [-w DIR]
+       ci/fuzz.sh --continuous [-t SECONDS] [-j JOBS] [-e libfuzzer|afl]
+                  [-s asan|msan] [-w DIR]
                   [--merge-every SECONDS] [--minimize-time SECONDS]
                   [--plant NAME] [--merge] [TARGET...]
 
@@ -45,16 +46,24 @@ usage: ci/fuzz.sh [-t SECONDS] [-j JOBS] [-e libfuzzer|afl] [-s asan|msan]
 
 Output goes to fuzz-out/<time>/ (or \$ZINC_FUZZ_OUT).
 
-Continuous mode (libFuzzer only; Ctrl-C or SIGTERM stops it cleanly):
+Continuous mode (Ctrl-C or SIGTERM stops it cleanly):
   --continuous fuzz from the work folder's corpora, which every later run
                resumes from; keep going after crashes (libFuzzer -fork with
                crashes, OOMs and timeouts ignored; the -j workers are shared
                out over the targets, at least one each); without -t, until
-               stopped. Crashes are filed by signature (the diagnosis's
-               target, what and impls, or the sanitizer's report type and
-               top frames), one minimised testcase each, with its count and
-               first and last time seen. status.json and report.html are
-               written beside the work folder while it runs.
+               stopped. With -e afl: per target an AFL++ main instance and,
+               on its further workers, CmpLog secondaries, resuming their
+               queues (WORK/<t>/afl/) with AFL++'s own resume; the libFuzzer
+               build merges, reproduces and minimises. Crashes are filed by
+               signature (the diagnosis's target, what and impls, or the
+               sanitizer's report type and top frames), one minimised
+               testcase each, with its count and first and last time seen.
+               status.json and report.html are written beside the work
+               folder while it runs.
+  -e afl       (continuous) the merges, at each start and every
+               --merge-every, fold the AFL++ queues into the work corpus,
+               which either engine resumes from; after a periodic merge
+               AFL++ starts again from the minimised corpus.
   -w DIR       work folder (default fuzz-out/work, or fuzz-out/plant-NAME/work)
   --merge-every SECONDS  minimise the corpora with -merge=1 this often
                (default 3600; always at the start of a run)
@@ -110,7 +119,6 @@ while [ $# -gt 0 ]; do
 done
 if [ "$continuous" = 1 ]; then
 	secs_given=${secs_given:-0}
-	[ "$engine" = afl ] && zinc_die "--continuous runs libFuzzer only (-e afl is not supported in continuous mode)"
 	[[ "$merge_every" =~ ^[0-9]+$ ]] || zinc_die "--merge-every: not a number: $merge_every"
 	[[ "$minimize_time" =~ ^[0-9]+$ ]] || zinc_die "--minimize-time: not a number: $minimize_time"
 	if [ -n "$plant" ]; then
@@ -238,20 +246,41 @@ if [ "$continuous" = 1 ]; then
 	build_args=(--root "$ZINC_ROOT" --work "$work" --build "$build")
 	python3 "$ZINC_ROOT/ci/continuous.py" "${build_args[@]}" --check || exit 2
 	log=$(mktemp "${TMPDIR:-/tmp}/zinc-fuzz-build.XXXXXX")
-	args=()
+	args=(--engine "$engine")
+	# The libFuzzer build always (it merges, reproduces and minimises);
+	# with -e afl the AFL++ build, and its CmpLog build when a target gets
+	# a second worker (-j above the number of targets).
+	modes=(libfuzzer)
+	declare -A opt=([libfuzzer]=--target [afl]=--afl [afl-cmplog]=--cmplog)
+	if [ "$engine" = afl ]; then
+		modes+=(afl)
+		[ "$jobs" -gt "${#targets[@]}" ] && modes+=(afl-cmplog)
+	fi
 	if [ -n "$plant" ]; then
 		bdir=$out/plant-build/$plant
 		mkdir -p "$bdir" || zinc_die "cannot create $bdir"
-		echo "building with the planted bug $plant (fuzz/planted/build.sh libfuzzer) ... log: $log"
-		for t in "${targets[@]}"; do
-			"$ZINC_ROOT/fuzz/planted/build.sh" libfuzzer "$plant" "$t" "$bdir/${t}_fuzzer" >>"$log" 2>&1 ||
-				{ tail -n 20 "$log" >&2; zinc_die "$t: build with $plant failed (log: $log)"; }
-			args+=(--target "$t" "$bdir/${t}_fuzzer")
+		echo "building with the planted bug $plant (fuzz/planted/build.sh ${modes[*]}) ... log: $log"
+		for m in "${modes[@]}"; do
+			for t in "${targets[@]}"; do
+				b=$bdir/${t}_fuzzer
+				[ "$m" = libfuzzer ] || b=$b-$m
+				# Rebuilt when a source is newer than the binary.
+				[ -x "$b" ] && [ -z "$(cd "$ZINC_ROOT" && find lib arch fuzz include sources.bzl \
+					-newer "$b" -print -quit)" ] ||
+				{ "$ZINC_ROOT/fuzz/planted/build.sh" "$m" "$plant" "$t" "$b.new" >>"$log" 2>&1 &&
+					mv "$b.new" "$b"; } ||
+					{ tail -n 20 "$log" >&2; zinc_die "$t: $m build with $plant failed (log: $log)"; }
+				args+=("${opt[$m]}" "$t" "$b")
+			done
 		done
 	else
-		echo "building (libfuzzer, $san) ... log: $log"
+		echo "building (${modes[*]}, $san) ... log: $log"
 		lbin=$(zinc_build "$log" "${san_configs[@]}" "${fuzzers[@]}") || exit 2
 		for t in "${targets[@]}"; do args+=(--target "$t" "$lbin/fuzz/${t}_fuzzer"); done
+		for m in "${modes[@]:1}"; do
+			abin=$(zinc_build "$log" --afl --config="$m" "${fuzzers[@]}") || exit 2
+			for t in "${targets[@]}"; do args+=("${opt[$m]}" "$t" "$abin/fuzz/${t}_fuzzer"); done
+		done
 	fi
 	rm -f "$log"
 	for t in "${targets[@]}"; do

@@ -3,13 +3,16 @@
 # Builds one fuzz target with one planted bug, outside Bazel, for the
 # measurements in fuzz/planted/README.md:
 #
-#   fuzz/planted/build.sh standalone|libfuzzer PLANT TARGET OUT
+#   fuzz/planted/build.sh standalone|libfuzzer|afl|afl-cmplog PLANT TARGET OUT
 #
+# afl and afl-cmplog build with afl-clang-fast (ASan + UBSan, AFL++'s
+# libAFLDriver.a; afl-cmplog with AFL_LLVM_CMPLOG=1) for ci/fuzz.sh
+# --continuous -e afl --plant.
 # PLANT is a name from PLANTED_BUGS in sources.bzl (POLY1305_CARRY, ...) or "none".
 # The sources and defines come from sources.bzl (LIB_SRCS, FUZZ_DEFINES,
 # and ASM_SRCS and ABI_CHECK_SRCS on x86-64).
 set -eu
-[ $# -eq 4 ] || { echo "usage: $0 standalone|libfuzzer PLANT TARGET OUT" >&2; exit 2; }
+[ $# -eq 4 ] || { echo "usage: $0 standalone|libfuzzer|afl|afl-cmplog PLANT TARGET OUT" >&2; exit 2; }
 mode=$1 plant=$2 target=$3 out=$4
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -31,7 +34,11 @@ print(" ".join("-D" + d for d in ns["FUZZ_DEFINES"]))')
 case $mode in
 standalone) san=-fsanitize=address,undefined; main=fuzz/standalone.c ;;
 libfuzzer) san=-fsanitize=fuzzer,address,undefined; main= ;;
-*) echo "$0: mode is standalone or libfuzzer" >&2; exit 2 ;;
+afl|afl-cmplog)
+	san=-fsanitize=address,undefined; main=/usr/lib/afl/libAFLDriver.a
+	CC=afl-clang-fast; export AFL_QUIET=1
+	[ "$mode" = afl ] || export AFL_LLVM_CMPLOG=1 ;;
+*) echo "$0: mode is standalone, libfuzzer, afl or afl-cmplog" >&2; exit 2 ;;
 esac
 # shellcheck disable=SC2086
 exec "${CC:-clang-19}" -std=gnu11 -O1 -g -fno-omit-frame-pointer $san \
