@@ -12,21 +12,6 @@
 #include "lib/common/util.h"
 #include "lib/poly1305/poly1305.h"
 
-#ifdef ZINC_ASM_ARM64
-/* arch/arm64/poly1305-arm64.S */
-void poly1305_arm64_init(void *state, const uint8_t r[16]);
-void poly1305_arm64_blocks(void *state, const uint8_t *in, size_t len, uint32_t padbit);
-void poly1305_arm64_emit(void *state, uint8_t mac[POLY1305_MAC_SIZE], const uint32_t s[4]);
-#ifdef ZINC_TESTING
-/* h2 <= 4 on entry to its blocks() and emit() (poly1305-arm64.S). */
-static const struct poly1305_test poly1305_arm64_test = {
-	.h = { 3, 64, { UINT64_MAX, UINT64_MAX, 4 } },
-	.set_h = poly1305_test_set_h64,
-	.get_h = poly1305_test_get_h64,
-};
-#endif
-#endif
-
 const struct poly1305_impl poly1305_impls[] = {
 	{ "poly1305-donna32", 0, 0, POLY1305_DONNA32_STATE, poly1305_donna32_init, poly1305_donna32_blocks,
 	  poly1305_donna32_emit, POLY1305_TEST(poly1305_donna32_test) },
@@ -47,6 +32,10 @@ const struct poly1305_impl poly1305_impls[] = {
 #ifdef ZINC_ASM_ARM64
 	{ "poly1305-arm64", 0, 0, POLY1305_ARM64_STATE, poly1305_arm64_init,
 	  poly1305_arm64_blocks, poly1305_arm64_emit, POLY1305_TEST(poly1305_arm64_test) },
+	/* From 256 bytes, where its vector path starts for a new key
+	 * (VEC_COLD in poly1305-neon.S, which says how it was chosen). */
+	{ "poly1305-neon", ZINC_CPU_NEON, 256, POLY1305_NEON_STATE, poly1305_neon_init,
+	  poly1305_neon_blocks, poly1305_arm64_emit, POLY1305_TEST(poly1305_neon_test) },
 #endif
 };
 
