@@ -41,7 +41,7 @@
  *	Back to base 2^64: h's columns d_k = sum over lanes of a_i r^(4-j)
  *	  products (< 2^61), summed across the lanes and carried fully in
  *	  scalar code (d_0, d_2, d_3, d_4 < 2^26, d_1 < 2^26 + 2^12) and
- *	  packed: h < 2^130 + 2^64, so h2 <= 4.
+ *	  packed: h < 2^130 + 2^38, so h2 <= 4.
  *
  * State layout: poly1305-arm64's h0, h1, h2, r0, r1 (poly1305-macros.h),
  * then READY, the r^4 limbs packed for the loop (RP) and the limbs of
@@ -60,7 +60,8 @@
  *   (2 x 64 bits); v30 the 26-bit mask in 64-bit elements; v31 the pad
  *   bit at 2^24 of each lane. The fold loads PW/SW into v16-v19, v5-v7,
  *   v30, v31. Every vector register used, and x4..x17, are zeroed before
- *   returning.
+ *   returning. Branches depend only on len and the ready flag; addresses
+ *   only on in and the state pointer.
  *
  * CPU features: Advanced SIMD (ARMv8-A base).
  */
