@@ -18,6 +18,7 @@ LIB_SRCS = {
         "lib/poly1305/poly1305-donna32.c",
         "lib/poly1305/poly1305-donna64.c",
         "lib/poly1305/poly1305-x86_64.c",
+        "lib/poly1305/poly1305-arm64.c",
     ],
     "chacha20poly1305": ["lib/chacha20poly1305/chacha20poly1305.c"],
     "blake2s": ["lib/blake2s/blake2s.c"],
@@ -49,6 +50,7 @@ ASM_SRCS = {
     "arm64": [
         "arch/arm64/chacha20-neon.S",
         "arch/arm64/poly1305-arm64.S",
+        "arch/arm64/poly1305-neon.S",
     ],
 }
 
@@ -142,4 +144,5 @@ CT_PLANTED_BUGS = [
 # x86-64, so they are not in PLANTED_BUGS.
 PLANTED_BUGS_ARM64 = [
     ("CHACHA20_NEON_WRAP", "chacha20", 200),
+    ("POLY1305_NEON_CARRY", "poly1305_state", 200),
 ]

@@ -42,8 +42,11 @@ interrupt() {
 	shift 4
 	ci/fuzz.sh --continuous -j 1 --minimize-time 3 --plant POLY1305_CARRY "$@" poly1305 >"$log" 2>&1 &
 	pid=$!
-	for _ in $(seq 60); do
+	# Until it fuzzes: the planted build and the corpus merge come first,
+	# and on a loaded machine they alone can take over a minute.
+	for _ in $(seq 600); do
 		grep -q "$pattern" "$log" 2>/dev/null && break
+		kill -0 "$pid" 2>/dev/null || break
 		sleep 1
 	done
 	sleep "$secs"

@@ -7,9 +7,10 @@
  * bounds (the bound itself, just under it, all-ones bit runs, 0). For every
  * usable row:
  *   step:  set h, run blocks() over 1..40 blocks (a vector row takes its
- *          vector path from 24 blocks, or from 8 when a first call of the
- *          same key computed its powers of r ("warm"), converting h into
- *          lanes and back), read h:
+ *          vector path from 24 blocks for poly1305-avx2 and 16 for
+ *          poly1305-neon, or from 8 when a first call of the same key
+ *          computed its powers of r ("warm"), converting h into lanes and
+ *          back), read h:
  *          its limbs within the row's bounds, its value = the same steps
  *          computed with OpenSSL BN_* mod 2^130 - 5; then emit() from it;
  *   emit:  set h, emit() = ((h mod p) + s) mod 2^128 by BN;

@@ -40,12 +40,7 @@
 
 .text
 
-/* Zeroes the general registers that held key or accumulator words. */
-.macro WIPE_GPRS
-	.irp	r, 4,5,6,7,8,9,10,11,12,13,14,15,16,17
-	mov	x\r, #0
-	.endr
-.endm
+#include "poly1305-macros.h"
 
 .globl poly1305_arm64_init
 .type poly1305_arm64_init, %function
@@ -84,31 +79,7 @@ ZINC_ENTRY poly1305_arm64_blocks
 	adcs	x5, x5, x17
 	adc	x6, x6, x3
 
-	mul	x10, x4, x7		/* d0 = h0 r0 + h1 s1 */
-	umulh	x11, x4, x7
-	mul	x12, x5, x9
-	umulh	x13, x5, x9
-	adds	x10, x10, x12
-	adc	x11, x11, x13
-	mul	x12, x4, x8		/* d1 = h0 r1 + h1 r0 + h2 s1 + hi(d0) */
-	umulh	x13, x4, x8
-	adds	x11, x11, x12
-	adc	x13, x13, xzr
-	mul	x12, x5, x7
-	umulh	x14, x5, x7
-	adds	x11, x11, x12
-	adc	x13, x13, x14
-	mul	x12, x6, x9
-	mul	x14, x6, x7		/* d2 = h2 r0 + hi(d1) */
-	adds	x11, x11, x12
-	adc	x13, x13, x14
-
-	and	x15, x13, #~3		/* 5 q = (d2 & ~3) + (d2 >> 2) */
-	add	x15, x15, x13, lsr #2
-	and	x6, x13, #3
-	adds	x4, x10, x15
-	adcs	x5, x11, xzr
-	adc	x6, x6, xzr
+	MUL_R
 	subs	x2, x2, #1
 	b.ne	1b
 

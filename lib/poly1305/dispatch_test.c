@@ -24,6 +24,7 @@ static const struct test_policy policy[] = {
 	{ "poly1305-x86_64", 0, 0 },
 	{ "poly1305-avx2", ZINC_CPU_AVX2, 384 },
 	{ "poly1305-arm64", 0, 0 },
+	{ "poly1305-neon", ZINC_CPU_NEON, 256 },
 };
 
 static const size_t length_classes[] = {

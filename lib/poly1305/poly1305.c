@@ -12,15 +12,6 @@
 #include "lib/common/util.h"
 #include "lib/poly1305/poly1305.h"
 
-#if defined(ZINC_ASM_ARM64) && defined(ZINC_TESTING)
-/* h2 <= 4 on entry to its blocks() and emit() (arch/arm64/poly1305-arm64.S). */
-static const struct poly1305_test poly1305_arm64_test = {
-	.h = { 3, 64, { UINT64_MAX, UINT64_MAX, 4 } },
-	.set_h = poly1305_test_set_h64,
-	.get_h = poly1305_test_get_h64,
-};
-#endif
-
 const struct poly1305_impl poly1305_impls[] = {
 #define ROW(id, name, needs, min_len, state_size, init, blocks, emit, one_shot, test) \
 	[POLY1305_ROW_##id] = { name, needs, min_len, state_size, init, blocks, emit, \

@@ -52,6 +52,10 @@ ROW(AVX2, "poly1305-avx2", ZINC_CPU_AVX2, 384, POLY1305_AVX2_STATE, poly1305_x86
 #ifdef ZINC_ASM_ARM64
 ROW(ARM64, "poly1305-arm64", 0, 0, POLY1305_ARM64_STATE, poly1305_arm64_init,
     poly1305_arm64_blocks, poly1305_arm64_emit, NO_MAC, poly1305_arm64_test)
+/* From 256 bytes, where its vector path starts for a new key (VEC_COLD in
+ * poly1305-neon.S, which says how it was chosen). */
+ROW(NEON, "poly1305-neon", ZINC_CPU_NEON, 256, POLY1305_NEON_STATE, poly1305_neon_init,
+    poly1305_neon_blocks, poly1305_arm64_emit, NO_MAC, poly1305_neon_test)
 #endif
 
 #undef ROW
