@@ -16,8 +16,8 @@
  * lib/chacha20poly1305/rows.h, so a threshold changed there alone fails);
  * with a stitched row the Poly1305 row is poly1305-x86_64, whose state
  * layout the kernel continues. The scatter-gather encrypt picks its row as
- * the flat one does; decryption runs no stitched row. Needs ZINC_TESTING (chacha20_hits[], poly1305_hits[],
- * chacha20poly1305_hits[]).
+ * the flat one does; decryption runs no stitched row. Needs ZINC_TESTING
+ * (chacha20_hits[], poly1305_hits[], chacha20poly1305_hits[]).
  */
 #include <stdio.h>
 #include <string.h>
@@ -145,6 +145,20 @@ static void check_rows(size_t chacha, size_t poly, const char *what, size_t len,
 	      got_poly < poly1305_nimpls ? poly1305_impls[got_poly].name : "none or several");
 }
 
+/* The call just made ran ChaCha20 row chacha and Poly1305 row poly once
+ * each, and AEAD row aead once (NO_AEAD_ROW: no AEAD row at all). */
+enum { NO_AEAD_ROW = -1 };
+
+static void check_call(size_t chacha, size_t poly, int aead, const char *what, size_t len,
+		       size_t ad_len, uint32_t f)
+{
+	check_rows(chacha, poly, what, len, ad_len, f);
+	if (aead == NO_AEAD_ROW)
+		check_aead_row(0, 0, what, len, f);
+	else
+		check_aead_row((size_t)aead, 1, what, len, f);
+}
+
 static uint8_t msg[4096], ad[32], want[4096 + 16], out[4096 + 16], back[4096];
 
 static void test_runs_the_expected_rows(uint32_t f)
@@ -159,7 +173,7 @@ static void test_runs_the_expected_rows(uint32_t f)
 			size_t len = length_classes[c];
 			size_t mac = ((ad_len + 15) & ~(size_t)15) + ((len + 15) & ~(size_t)15) + 16;
 			size_t chacha = chacha20_row_of_len(len), poly = poly1305_row_of_len(mac);
-			size_t aead = expected_aead_row(f, len);
+			int aead = (int)expected_aead_row(f, len);
 			size_t enc_poly = aead ? poly1305_row_named("poly1305-x86_64") : poly;
 			struct iovec iov[3];
 			bool ok;
@@ -170,13 +184,11 @@ static void test_runs_the_expected_rows(uint32_t f)
 						      ad_len, nonce, key);
 			clear_hits();
 			chacha20poly1305_encrypt(out, msg, len, ad, ad_len, nonce, key);
-			check_rows(chacha, enc_poly, "chacha20poly1305_encrypt", len, ad_len, f);
-			check_aead_row(aead, 1, "chacha20poly1305_encrypt", len, f);
+			check_call(chacha, enc_poly, aead, "chacha20poly1305_encrypt", len, ad_len, f);
 			CHECK_MEM(out, want, len + 16, "chacha20poly1305_encrypt len %zu", len);
 			clear_hits();
 			ok = chacha20poly1305_decrypt(back, out, len + 16, ad, ad_len, nonce, key);
-			check_rows(chacha, poly, "chacha20poly1305_decrypt", len, ad_len, f);
-			check_aead_row(0, 0, "chacha20poly1305_decrypt", len, f);
+			check_call(chacha, poly, NO_AEAD_ROW, "chacha20poly1305_decrypt", len, ad_len, f);
 			CHECK(ok && !memcmp(back, msg, len), "chacha20poly1305_decrypt len %zu", len);
 
 			/* In place over three pieces, the middle one holding the
@@ -187,17 +199,16 @@ static void test_runs_the_expected_rows(uint32_t f)
 			iov[2] = (struct iovec){ out + len + 1, 15 };
 			clear_hits();
 			ok = chacha20poly1305_encrypt_sg_inplace(iov, 3, len, ad, ad_len, nonce, key);
-			check_rows(chacha, enc_poly, "chacha20poly1305_encrypt_sg_inplace", len, ad_len,
-				   f);
-			check_aead_row(aead, 1, "chacha20poly1305_encrypt_sg_inplace", len, f);
+			check_call(chacha, enc_poly, aead, "chacha20poly1305_encrypt_sg_inplace", len,
+				   ad_len, f);
 			CHECK(ok, "chacha20poly1305_encrypt_sg_inplace len %zu returned false", len);
 			CHECK_MEM(out, want, len + 16, "chacha20poly1305_encrypt_sg_inplace len %zu",
 				  len);
 			clear_hits();
 			ok = chacha20poly1305_decrypt_sg_inplace(iov, 3, len + 16, ad, ad_len, nonce,
 								 key);
-			check_rows(chacha, poly, "chacha20poly1305_decrypt_sg_inplace", len, ad_len, f);
-			check_aead_row(0, 0, "chacha20poly1305_decrypt_sg_inplace", len, f);
+			check_call(chacha, poly, NO_AEAD_ROW, "chacha20poly1305_decrypt_sg_inplace", len,
+				   ad_len, f);
 			CHECK(ok && !memcmp(out, msg, len), "chacha20poly1305_decrypt_sg_inplace len %zu",
 			      len);
 
@@ -205,13 +216,11 @@ static void test_runs_the_expected_rows(uint32_t f)
 						       ad_len, nonce, key);
 			clear_hits();
 			xchacha20poly1305_encrypt(out, msg, len, ad, ad_len, nonce, key);
-			check_rows(chacha, enc_poly, "xchacha20poly1305_encrypt", len, ad_len, f);
-			check_aead_row(aead, 1, "xchacha20poly1305_encrypt", len, f);
+			check_call(chacha, enc_poly, aead, "xchacha20poly1305_encrypt", len, ad_len, f);
 			CHECK_MEM(out, want, len + 16, "xchacha20poly1305_encrypt len %zu", len);
 			clear_hits();
 			ok = xchacha20poly1305_decrypt(back, out, len + 16, ad, ad_len, nonce, key);
-			check_rows(chacha, poly, "xchacha20poly1305_decrypt", len, ad_len, f);
-			check_aead_row(0, 0, "xchacha20poly1305_decrypt", len, f);
+			check_call(chacha, poly, NO_AEAD_ROW, "xchacha20poly1305_decrypt", len, ad_len, f);
 			CHECK(ok && !memcmp(back, msg, len), "xchacha20poly1305_decrypt len %zu", len);
 		}
 	}
