@@ -204,6 +204,46 @@ static void random_poly_state(uint64_t st[6])
 	st[5] = st[4] + (st[4] >> 2);
 }
 
+/*
+ * The steps kernel on the same message, in place over 512-byte steps laid
+ * out backwards with odd gaps between them: the same output as encrypt
+ * into want, and the same states from the same start (st0, poly0) as
+ * encrypt's (st_want, poly_want).
+ */
+static void check_steps(const struct chacha20poly1305_impl *impl, size_t len,
+			const uint32_t st0[16], const uint64_t poly0[6],
+			const uint32_t st_want[16], const uint64_t poly_want[6])
+{
+	enum { STEP = 512, GAP = 37, NSTEPS = (MAX_LEN + STEP - 1) / STEP };
+	static uint8_t scatter[NSTEPS * (STEP + GAP)];
+	uint8_t *steps[NSTEPS];
+	size_t n = (len + STEP - 1) / STEP;
+	uint32_t st[16];
+	uint64_t poly[6];
+	struct chacha20poly1305_bulk b = { st, poly };
+
+	memcpy(st, st0, sizeof(st));
+	memcpy(poly, poly0, sizeof(poly));
+	for (size_t i = 0; i < n; i++) {
+		size_t k = len - i * STEP < STEP ? len - i * STEP : STEP;
+
+		steps[i] = scatter + (n - 1 - i) * (STEP + GAP);
+		memcpy(steps[i], src + i * STEP, k);
+	}
+	call_checked(impl->name, "encrypt_steps", len, FN(impl->encrypt_steps), ARG(&b),
+		     ARG(steps), len, 0, 0, 0);
+	for (size_t i = 0; i < n; i++) {
+		size_t k = len - i * STEP < STEP ? len - i * STEP : STEP;
+
+		CHECK_MEM(steps[i], want + i * STEP, k, "%s encrypt_steps len %zu, step %zu",
+			  impl->name, len, i);
+	}
+	CHECK(!memcmp(st, st_want, sizeof(st)), "%s encrypt_steps len %zu: ChaCha20 state",
+	      impl->name, len);
+	CHECK(!memcmp(poly, poly_want, sizeof(poly)), "%s encrypt_steps len %zu: Poly1305 state",
+	      impl->name, len);
+}
+
 static void check_chacha20poly1305_rows(void)
 {
 	for (size_t i = 0; i < chacha20poly1305_nimpls; i++) {
@@ -218,8 +258,8 @@ static void check_chacha20poly1305_rows(void)
 		for (size_t c = 0; c < ARRAY_SIZE(length_classes); c++) {
 			/* The kernel takes 512 bytes or more. */
 			size_t len = length_classes[c];
-			uint32_t st[16], st_want[16];
-			uint64_t poly[6], poly_want[6];
+			uint32_t st[16], st_want[16], st0[16];
+			uint64_t poly[6], poly_want[6], poly0[6];
 			struct chacha20poly1305_bulk b = { st, poly }, b_want = { st_want, poly_want };
 
 			if (len < 512)
@@ -229,6 +269,8 @@ static void check_chacha20poly1305_rows(void)
 			random_bytes(src, len);
 			memcpy(st_want, st, sizeof(st));
 			memcpy(poly_want, poly, sizeof(poly));
+			memcpy(st0, st, sizeof(st));
+			memcpy(poly0, poly, sizeof(poly));
 			impl->encrypt(&b_want, want, src, len);
 			call_checked(impl->name, "encrypt", len, FN(impl->encrypt), ARG(&b), ARG(dst),
 				     ARG(src), len, 0, 0);
@@ -238,6 +280,7 @@ static void check_chacha20poly1305_rows(void)
 			      impl->name, len);
 			CHECK(!memcmp(poly, poly_want, sizeof(poly)),
 			      "%s encrypt len %zu: Poly1305 state", impl->name, len);
+			check_steps(impl, len, st0, poly0, st_want, poly_want);
 		}
 	}
 }

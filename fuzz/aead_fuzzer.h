@@ -6,13 +6,13 @@
  *   AEAD_ENCRYPT_ROW,
  *   AEAD_SODIUM_ENCRYPT / _DECRYPT, AEAD_OPENSSL_ENCRYPT / _DECRYPT (or
  *   AEAD_OPENSSL_NONE, the reason OpenSSL is not compared), and, when the
- *   AEAD has scatter-gather functions, AEAD_SG_ENCRYPT(_WITH) and
+ *   AEAD has scatter-gather functions, AEAD_SG_ENCRYPT(_WITH, _ROW) and
  *   AEAD_SG_DECRYPT(_WITH).
  * For every input: every (ChaCha20 row, Poly1305 row) pair the CPU can run
  * through the _with functions, and the public functions, against the
  * (generic, generic) pair and the oracles, and so every usable row of the
  * stitched table (chacha20poly1305_impls) through AEAD_ENCRYPT_ROW, in place
- * and not; decrypt(encrypt(m)) = m, in place
+ * and not (and over the iovec list through AEAD_SG_ENCRYPT_ROW); decrypt(encrypt(m)) = m, in place
  * and not; one flipped bit of ciphertext, tag or AD rejected with a zeroed
  * output; decrypt of fewer than 16 bytes rejected without writing (public
  * functions and the _with functions of every usable pair). With the sg
@@ -276,6 +276,14 @@ static bool sg_dec_public(const struct chacha20_impl *c, uint32_t p, const struc
 	return AEAD_SG_DECRYPT(iov, cnt, len, a, alen, n, k);
 }
 
+/* cur_row's sg encrypt (its steps kernel, with the list's entries). */
+static bool sg_enc_row(const struct chacha20_impl *c, uint32_t p, const struct iovec *iov,
+		       size_t cnt, size_t len, const uint8_t *a, size_t alen, const uint8_t *n,
+		       const uint8_t *k)
+{
+	return AEAD_SG_ENCRYPT_ROW(cur_row, iov, cnt, len, a, alen, n, k);
+}
+
 /* sg_ct: the last sg encrypt's output (the public function's, which runs
  * last), for the oracles. sg_msg: msg and 16 bytes of room for the tag. */
 static uint8_t sg_out[FUZZ_MAX_LEN + TAG], sg_ct[FUZZ_MAX_LEN + TAG];
@@ -470,8 +478,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		run(cur_row->name, NULL, 0, enc_row, dec_public, false, false);
 		run(cur_row->name, NULL, 0, enc_row, dec_public, true, false);
+#ifdef AEAD_SG_ENCRYPT
+		{
+			char name[96];
+
+			snprintf(name, sizeof(name), "%s sg", cur_row->name);
+			run_sg(name, NULL, 0, sg_enc_row, sg_dec_public, false);
+		}
+		fuzz_count_compared(cur_row->name, "encrypt (in and out of place, and sg) vs "
+				    "generic+generic, decrypt back");
+#else
 		fuzz_count_compared(cur_row->name, "encrypt (in and out of place) vs "
 				    "generic+generic, decrypt back");
+#endif
 	}
 	run("public", NULL, 0, enc_public, dec_public, false, true);
 	run("public, in place", NULL, 0, enc_public, dec_public, true, true);

@@ -22,6 +22,13 @@
  *	order, h = (h + m + 2^128) r, partly reduced (a last partial block is
  *	left to the caller).
  *
+ * void chacha20poly1305_avx2_steps(const struct chacha20poly1305_bulk *b,
+ *				    uint8_t *const *steps, size_t len)
+ *	The same, in place, with the message in pieces (the scatter-gather
+ *	encrypt): len >= 512, and step i (bytes 512 i .. min(512 (i + 1),
+ *	len) of the message) is at steps[i], for i < ceil(len / 512). The
+ *	MAC reads a step where it was written, so the pieces may lie anywhere.
+ *
  * Limb bounds (the contract of poly1305-x86_64's blocks(), so that any
  * Poly1305 row sharing the layout continues the state): takes h0, h1 < 2^64
  * and h2 <= 7, leaves h2 <= 4 (MUL_R in poly1305-macros.h says why).
@@ -32,14 +39,16 @@
  *   STASH and KS as there: keystream and key material.
  *   Scalar: h0, h1, h2 in r8, r9, r10; r0, r1, s1 in r11, r12, r13; rax,
  *   rbx, rcx, rdx, r14 the scratch of MUL_R; rsi is where the MAC reads
- *   (512 bytes behind the cipher) and, having advanced 512 bytes in a
- *   step, where that step writes; rdi the ChaCha20 state; r15 counts
- *   double rounds or the last blocks, and in a step's stores is dst, with
- *   rbp src. The frame holds src (SRC), the bytes not yet encrypted
- *   (LEFT), b->poly (POLY), the final counter (CTR) and the caller's rsp
- *   (ORIG).
+ *   (the step before's output) and, having advanced 512 bytes in a step
+ *   (or been loaded from the table), where that step writes; rdi the
+ *   ChaCha20 state; r15 counts double rounds or the last blocks, and in a
+ *   step's stores is dst, with rbp src. The frame holds the next step's
+ *   src (SRC; with steps, the address of its table entry), the bytes not
+ *   yet encrypted (LEFT), b->poly (POLY), the final counter (CTR) and the
+ *   caller's rsp (ORIG).
  *
- * CPU features: AVX2. Branches and addresses depend only on len. Before
+ * CPU features: AVX2. Branches and addresses depend only on len and the
+ * step addresses. Before
  * returning, the frame is zeroed and vzeroall clears every vector register;
  * h and r stay in caller-saved registers, as with poly1305-x86_64.
  */
@@ -109,13 +118,18 @@ AVX2_CONSTANTS
 	.endif
 .endm
 
-.globl	chacha20poly1305_avx2
-.hidden	chacha20poly1305_avx2
-.type	chacha20poly1305_avx2, @function
-.balign	32
-ZINC_ENTRY chacha20poly1305_avx2
+/* The kernel's body: with steps = 0 it reads src and
+ * writes dst 512 bytes a step (rdx, rsi: src, dst, len in rcx); with
+ * steps = 1 each step is in place at its own address (rsi: the table of
+ * step addresses, len in rdx), and the frame's SRC holds the address of
+ * the step's entry in the table instead of its src. */
+.macro AEAD_KERNEL steps
 	endbr64
 	PROLOGUE
+	.if \steps
+	movq	%rdx, %rcx
+	movq	%rsi, %rdx
+	.endif
 	movq	%rsp, %rax
 	subq	$FRAME, %rsp
 	andq	$-64, %rsp
@@ -124,6 +138,10 @@ ZINC_ENTRY chacha20poly1305_avx2
 	movq	0(%rdi), %rdi
 	movq	%rax, POLY(%rsp)
 	movq	%rdx, SRC(%rsp)
+	.if \steps
+	movq	(%rdx), %rdx		/* step 0: src = dst = steps[0] */
+	movq	%rdx, %rsi
+	.endif
 	movq	%rcx, LEFT(%rsp)
 	leaq	63(%rcx), %rcx		/* state[12] + ceil(len / 64) */
 	shrq	$6, %rcx
@@ -134,25 +152,34 @@ ZINC_ENTRY chacha20poly1305_avx2
 	/* The first step: no ciphertext to absorb yet. */
 	ROUNDS8	%r15d
 	OUTPUT8	1
-	jmp	.Lnext
+	jmp	.Lnext\steps
 
 .balign	32
-.Lstep:
+.Lstep\steps:
 	ROUNDS8	%r15d, MIX
 	movq	SRC(%rsp), %rbp
+	.if \steps
+	movq	(%rbp), %rbp
+	movq	%rbp, %r15
+	.else
 	leaq	32(%rsi), %r15
+	.endif
 	OUTPUT8	1, %rbp, %r15, MIX
 	movq	%r15, %rsi
-.Lnext:
+.Lnext\steps:
+	.if \steps
+	addq	$8, SRC(%rsp)
+	.else
 	addq	$512, SRC(%rsp)
+	.endif
 	movq	LEFT(%rsp), %rcx
 	subq	$512, %rcx
 	movq	%rcx, LEFT(%rsp)
 	cmpq	$512, %rcx
-	jae	.Lstep
+	jae	.Lstep\steps
 	movl	$32, %r15d
 	testq	%rcx, %rcx
-	jz	.Llast
+	jz	.Llast\steps
 
 	/* 1..511 bytes left: eight more blocks into KS while the last whole
 	 * step is absorbed, XORed from there; then the whole 16-byte blocks
@@ -162,6 +189,10 @@ ZINC_ENTRY chacha20poly1305_avx2
 	POLY_BLOCK
 	OUTPUT8	0
 	movq	SRC(%rsp), %rdx
+	.if \steps
+	movq	(%rdx), %rdx
+	movq	%rdx, %rsi
+	.endif
 	movq	LEFT(%rsp), %rcx
 	movq	%r9, %rbx
 	movq	%r10, %r14
@@ -170,12 +201,12 @@ ZINC_ENTRY chacha20poly1305_avx2
 	movq	%r14, %r10
 	movq	LEFT(%rsp), %r15
 	shrq	$4, %r15
-	jz	.Ldone
-.Llast:
+	jz	.Ldone\steps
+.Llast\steps:
 	POLY_BLOCK
 	decl	%r15d
-	jnz	.Llast
-.Ldone:
+	jnz	.Llast\steps
+.Ldone\steps:
 	movq	POLY(%rsp), %rax
 	movq	%r8, H0(%rax)
 	movq	%r9, H1(%rax)
@@ -189,4 +220,20 @@ ZINC_ENTRY chacha20poly1305_avx2
 	movq	%rcx, %rsp
 	EPILOGUE
 	ret
+.endm
+
+.globl	chacha20poly1305_avx2
+.hidden	chacha20poly1305_avx2
+.type	chacha20poly1305_avx2, @function
+.balign	32
+ZINC_ENTRY chacha20poly1305_avx2
+	AEAD_KERNEL 0
 .size	chacha20poly1305_avx2, .-chacha20poly1305_avx2
+
+.globl	chacha20poly1305_avx2_steps
+.hidden	chacha20poly1305_avx2_steps
+.type	chacha20poly1305_avx2_steps, @function
+.balign	32
+ZINC_ENTRY chacha20poly1305_avx2_steps
+	AEAD_KERNEL 1
+.size	chacha20poly1305_avx2_steps, .-chacha20poly1305_avx2_steps

@@ -67,6 +67,10 @@ struct chacha20poly1305_impl {
 	 * order with padbit 1 (a last partial one is not). NULL in row 0. */
 	void (*encrypt)(const struct chacha20poly1305_bulk *b, uint8_t *dst, const uint8_t *src,
 			size_t len);
+	/* The same in place, step i (bytes 512 i .. min(512 (i + 1), len))
+	 * at steps[i]: the message may lie in pieces. NULL in row 0. */
+	void (*encrypt_steps)(const struct chacha20poly1305_bulk *b, uint8_t *const *steps,
+			      size_t len);
 };
 
 /* The table: one row per line of lib/chacha20poly1305/rows.h, two-pass
@@ -81,12 +85,13 @@ enum chacha20poly1305_row {
 	CHACHA20POLY1305_NROWS
 };
 
-/* Every row's kernel. */
+/* Every row's kernels. */
 #define KERNEL(fn)                                                                   \
 	void fn(const struct chacha20poly1305_bulk *b, uint8_t *dst, const uint8_t *src, \
 		size_t len);
+#define STEPS(fn) void fn(const struct chacha20poly1305_bulk *b, uint8_t *const *steps, size_t len);
 #define NO_KERNEL
-#define ROW(id, name, needs, min_len, kernel) kernel
+#define ROW(id, name, needs, min_len, kernel, steps) kernel steps
 #include "lib/chacha20poly1305/rows.h"
 
 /* The row the public encrypt functions run for len bytes with the features
@@ -108,10 +113,28 @@ static inline void chacha20poly1305_row_kernel(enum chacha20poly1305_row row,
 					       uint8_t *dst, const uint8_t *src, size_t len)
 {
 #define KERNEL(fn) fn(b, dst, src, len)
+#define STEPS(fn)
 #define NO_KERNEL __builtin_trap()
-#define ROW(id, name, needs, min_len, kernel)              \
+#define ROW(id, name, needs, min_len, kernel, steps)       \
 	if (zinc_row_is(row, CHACHA20POLY1305_ROW_##id)) { \
 		kernel;                                    \
+		return;                                    \
+	}
+#include "lib/chacha20poly1305/rows.h"
+	__builtin_trap();
+}
+
+/* Row row's steps kernel, called by name (the row must have one). */
+static inline void chacha20poly1305_row_steps(enum chacha20poly1305_row row,
+					      const struct chacha20poly1305_bulk *b,
+					      uint8_t *const *steps, size_t len)
+{
+#define KERNEL(fn)
+#define STEPS(fn) fn(b, steps, len)
+#define NO_KERNEL __builtin_trap()
+#define ROW(id, name, needs, min_len, kernel, steps_fn)    \
+	if (zinc_row_is(row, CHACHA20POLY1305_ROW_##id)) { \
+		steps_fn;                                  \
 		return;                                    \
 	}
 #include "lib/chacha20poly1305/rows.h"
@@ -132,6 +155,12 @@ void xchacha20poly1305_encrypt_row(const struct chacha20poly1305_impl *row, uint
 				   const uint8_t *src, size_t src_len, const uint8_t *ad,
 				   size_t ad_len, const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
 				   const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
+/* The same for chacha20poly1305_encrypt_sg_inplace. */
+bool chacha20poly1305_encrypt_sg_inplace_row(const struct chacha20poly1305_impl *row,
+					     const struct iovec *iov, size_t iovcnt, size_t src_len,
+					     const uint8_t *ad, size_t ad_len,
+					     const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+					     const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
 
 #ifdef ZINC_TESTING
 extern unsigned long chacha20poly1305_hits[];

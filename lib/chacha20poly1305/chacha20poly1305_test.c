@@ -655,19 +655,26 @@ static unsigned long sg_vs_flat(const struct chacha20_impl *chacha, uint32_t p, 
 }
 
 /*
- * Long messages split so that the stitched kernel runs inside a piece (on a
- * CPU with a stitched row): a WireGuard-like 20 / 1000 / rest split, a
- * piece that starts one byte or 63 bytes off a block boundary, pieces of
- * exactly STITCH_MIN-ish sizes, and random splits; the public sg encrypt
- * and decrypt must give the flat encrypt's bytes and the message back.
+ * Long messages in pieces, through the public sg functions and through the
+ * sg encrypt of every usable stitched row: a WireGuard-like 20 / 1000 /
+ * rest split (one 512-byte step of the kernel crosses an entry boundary and
+ * is bounced), a piece that starts one byte or 63 bytes off a block
+ * boundary, pieces of about one kernel step, eleven pieces of 300 bytes
+ * (more crossed steps than a kernel call bounces: the kernel is called
+ * again, and what is left under 512 bytes goes two passes), and random
+ * splits; lengths up to past 32 steps (a second kernel call however the
+ * list is cut). Each must give the flat encrypt's bytes, and decrypt the
+ * message back.
  */
 static void test_sg_long_pieces_match_flat(void)
 {
-	enum { LONG_MAX = 4096 + 33 };
-	static const size_t lens[] = { 577, 600, 1023, 1024, 1100, 1420, 2049, LONG_MAX };
-	static const size_t fixed[][3] = {
-		{ 20, 1000, 0 }, { 1, 0, 0 }, { 63, 0, 0 }, { 64, 512, 0 }, { 64, 511, 1 },
-		{ 577, 0, 0 }, { 100, 700, 700 },
+	enum { LONG_MAX = 64 + 40 * 512 + 33 };
+	static const size_t lens[] = { 577, 600, 1023, 1024, 1100, 1420, 2049, 4129, 64 + 32 * 512,
+				       64 + 32 * 512 + 1, LONG_MAX };
+	static const size_t fixed[][11] = {
+		{ 20, 1000 }, { 1 }, { 63 }, { 64, 512 }, { 64, 511, 1 }, { 577 },
+		{ 100, 700, 700 },
+		{ 300, 300, 300, 300, 300, 300, 300, 300, 300, 300, 300 },
 	};
 	static uint8_t msg[LONG_MAX], want[LONG_MAX + 16], buf[LONG_MAX + 16];
 	uint8_t key[32], nonce[12], ad[13];
@@ -684,25 +691,34 @@ static void test_sg_long_pieces_match_flat(void)
 
 		test_fill(msg, len, (uint32_t)len);
 		for (size_t t = 0; t < ARRAY_SIZE(fixed) + 20; t++) {
-			size_t n, cnt;
+			size_t n = 0, cnt, ad_len = t % 2 ? sizeof(ad) : 0;
 
 			if (t < ARRAY_SIZE(fixed)) {
-				n = fixed[t][2] ? 3 : fixed[t][1] ? 2 : 1;
-				memcpy(sizes, fixed[t], sizeof(fixed[t]));
+				while (n < ARRAY_SIZE(fixed[t]) && fixed[t][n])
+					n++;
+				memcpy(sizes, fixed[t], n * sizeof(sizes[0]));
 			} else {
 				n = random_sizes(sizes, 11, len + 16, &x);
 			}
-			chacha20poly1305_encrypt(want, msg, len, ad, t % 2 ? sizeof(ad) : 0, nonce,
-						 key);
+			chacha20poly1305_encrypt(want, msg, len, ad, ad_len, nonce, key);
 			cnt = split(iov, buf, len + 16, sizes, n);
-			memcpy(buf, msg, len);
-			bad += !chacha20poly1305_encrypt_sg_inplace(iov, cnt, len, ad,
-								    t % 2 ? sizeof(ad) : 0, nonce, key);
-			bad += !!memcmp(buf, want, len + 16);
-			bad += !chacha20poly1305_decrypt_sg_inplace(iov, cnt, len + 16, ad,
-								    t % 2 ? sizeof(ad) : 0, nonce, key);
-			bad += !!memcmp(buf, msg, len);
-			runs++;
+			for (size_t r = 0; r <= chacha20poly1305_nimpls; r++) {
+				const struct chacha20poly1305_impl *row =
+					r ? &chacha20poly1305_impls[r - 1] : NULL;
+
+				if (row && (!row->encrypt_steps || !zinc_cpu_have(row->features)))
+					continue;
+				memcpy(buf, msg, len);
+				bad += !(row ? chacha20poly1305_encrypt_sg_inplace_row(
+						       row, iov, cnt, len, ad, ad_len, nonce, key)
+					     : chacha20poly1305_encrypt_sg_inplace(iov, cnt, len, ad,
+										   ad_len, nonce, key));
+				bad += !!memcmp(buf, want, len + 16);
+				bad += !chacha20poly1305_decrypt_sg_inplace(iov, cnt, len + 16, ad,
+									    ad_len, nonce, key);
+				bad += !!memcmp(buf, msg, len);
+				runs++;
+			}
 		}
 	}
 	CHECK(bad == 0, "long sg messages: %lu failures in %lu splits", bad, runs);
