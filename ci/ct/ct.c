@@ -389,7 +389,8 @@ static void check_aead(void)
 /* The stitched rows (chacha20poly1305_impls) encrypting with the key and
  * message secret, at lengths that reach the kernel: one step and a rest,
  * two steps and a rest, many steps (decryption is the two-pass path,
- * checked above). */
+ * checked above); for ChaCha20-Poly1305 also the row's sg encrypt in
+ * three pieces. */
 static void check_aead_rows(void)
 {
 	static const size_t row_lens[] = { 577, 1088, 1420, MAX_LEN - 1 };
@@ -427,6 +428,23 @@ static void check_aead_rows(void)
 				SECRET(in, len);
 				aeads[a].row(row, ct, in, len, ad, AD_LEN, nonce, k);
 				expect(&c, "ciphertext and tag", ct, want, len + TAG);
+				if (a == 0 && row->encrypt_steps) {
+					/* In place in three pieces: the kernel
+					 * steps the boundaries cut are bounced. */
+					struct iovec iov[3] = {
+						{ ct, len / 3 },
+						{ ct + len / 3, len - len / 3 + 7 },
+						{ ct + len + 7, TAG - 7 },
+					};
+
+					memcpy(k, key, 32);
+					memcpy(ct, msg, len);
+					SECRET(k, 32);
+					SECRET(ct, len);
+					chacha20poly1305_encrypt_sg_inplace_row(row, iov, 3, len, ad,
+										AD_LEN, nonce, k);
+					expect(&c, "sg ciphertext and tag", ct, want, len + TAG);
+				}
 			}
 			end(&c);
 		}
