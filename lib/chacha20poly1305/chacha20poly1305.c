@@ -507,6 +507,12 @@ static bool encrypt_sg_rows(enum chacha20poly1305_row aead, enum chacha20_row ch
 	uint8_t tag[CHACHA20POLY1305_AUTHTAG_SIZE], *p = NULL;
 	size_t hl = head_len(src_len);
 
+	/* One entry that holds message and tag: the flat function in place. */
+	if (iov->iov_len >= src_len + sizeof(tag)) {
+		encrypt_rows(aead, chacha, poly_impl, iov->iov_base, iov->iov_base, src_len, ad,
+			     ad_len, nonce, key);
+		return true;
+	}
 	/* The head as in the flat function, encrypted by the Poly1305 key's
 	 * ChaCha20 call; gathered into h.text first when it is in pieces. */
 	s.chacha = chacha;
