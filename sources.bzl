@@ -113,6 +113,7 @@ PLANTED_BUGS = [
     ("AEAD_LENGTHS", "xchacha20poly1305", 100),
     ("AEAD_SG_KEYSTREAM", "chacha20poly1305", 200),
     ("AEAD_SG_BOUNCE", "chacha20poly1305", 200),
+    ("AEAD_OPEN_TAIL", "xchacha20poly1305", 200),
     ("AEAD_STITCH_CARRY", "chacha20poly1305", 200),
     ("CHACHA20_AVX2_RBX", "chacha20", 200),
 ]
@@ -131,6 +132,7 @@ SELFTEST_PLANTED_BUGS = [
     "CURVE25519_REDUCE",
     "AEAD_LENGTHS",
     "AEAD_STITCH_CARRY",
+    "AEAD_OPEN_TAIL",
 ]
 
 # Planted constant-time bugs (ci/ct.sh --plant): (NAME, ROW). Building with

@@ -208,7 +208,7 @@ static void random_poly_state(uint64_t st[6])
  * The steps kernel on the same message, in place over 512-byte steps laid
  * out backwards with odd gaps between them: the same output as encrypt
  * into want, and the same states from the same start (st0, poly0) as
- * encrypt's (st_want, poly_want).
+ * encrypt's (st_want, poly_want); then the decryption kernel on them.
  */
 static void check_steps(const struct chacha20poly1305_impl *impl, size_t len,
 			const uint32_t st0[16], const uint64_t poly0[6],
@@ -241,6 +241,19 @@ static void check_steps(const struct chacha20poly1305_impl *impl, size_t len,
 	CHECK(!memcmp(st, st_want, sizeof(st)), "%s encrypt_steps len %zu: ChaCha20 state",
 	      impl->name, len);
 	CHECK(!memcmp(poly, poly_want, sizeof(poly)), "%s encrypt_steps len %zu: Poly1305 state",
+	      impl->name, len);
+
+	/* Decryption of those steps (want's ciphertext, in place now) into
+	 * dst: the message back, and the same states, as its MAC absorbs the
+	 * same ciphertext. */
+	memcpy(st, st0, sizeof(st));
+	memcpy(poly, poly0, sizeof(poly));
+	call_checked(impl->name, "decrypt_steps", len, FN(impl->decrypt_steps), ARG(&b), ARG(dst),
+		     ARG(steps), len, 0, 0);
+	CHECK_MEM(dst, src, len, "%s decrypt_steps len %zu", impl->name, len);
+	CHECK(!memcmp(st, st_want, sizeof(st)), "%s decrypt_steps len %zu: ChaCha20 state",
+	      impl->name, len);
+	CHECK(!memcmp(poly, poly_want, sizeof(poly)), "%s decrypt_steps len %zu: Poly1305 state",
 	      impl->name, len);
 }
 

@@ -11,6 +11,8 @@
 #define AEAD_ENCRYPT_WITH chacha20poly1305_encrypt_with
 #define AEAD_DECRYPT_WITH chacha20poly1305_decrypt_with
 #define AEAD_ENCRYPT_ROW chacha20poly1305_encrypt_row
+#define AEAD_DECRYPT_ROW chacha20poly1305_decrypt_row
+#define AEAD_SG_DECRYPT_ROW chacha20poly1305_decrypt_sg_inplace_row
 #define AEAD_SG_ENCRYPT chacha20poly1305_encrypt_sg_inplace
 #define AEAD_SG_DECRYPT chacha20poly1305_decrypt_sg_inplace
 #define AEAD_SG_ENCRYPT_ROW chacha20poly1305_encrypt_sg_inplace_row

@@ -12,6 +12,7 @@
 #define AEAD_ENCRYPT_WITH xchacha20poly1305_encrypt_with
 #define AEAD_DECRYPT_WITH xchacha20poly1305_decrypt_with
 #define AEAD_ENCRYPT_ROW xchacha20poly1305_encrypt_row
+#define AEAD_DECRYPT_ROW xchacha20poly1305_decrypt_row
 #define AEAD_SODIUM_ENCRYPT sodium_xchacha20poly1305_encrypt
 #define AEAD_SODIUM_DECRYPT sodium_xchacha20poly1305_decrypt
 #define AEAD_OPENSSL_NONE "xchacha20poly1305 (OpenSSL 3.0 has no XChaCha20-Poly1305)"

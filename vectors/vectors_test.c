@@ -498,8 +498,8 @@ static void aead_sg_run(const struct vec_record *rec, const struct aead_vec *v,
 	free(want);
 }
 
-/* row: a row of the stitched table to encrypt through (then chacha is NULL
- * and decryption is the public function's, which has no stitched path). */
+/* row: a row of the stitched table to encrypt and decrypt through (then
+ * chacha is NULL). */
 static void aead_run(const struct vec_record *rec, bool x, const struct chacha20_impl *chacha,
 		     uint32_t poly, const struct chacha20poly1305_impl *row)
 {
@@ -533,7 +533,13 @@ static void aead_run(const struct vec_record *rec, bool x, const struct chacha20
 	for (int forged = 0; forged < 2; forged++) {
 		if (forged)
 			v.sealed[sealed_len - 1] ^= 0x01;
-		if (x && chacha)
+		if (x && row)
+			ok = xchacha20poly1305_decrypt_row(row, pt, v.sealed, sealed_len, v.ad,
+							   v.ad_len, v.nonce, v.key);
+		else if (row)
+			ok = chacha20poly1305_decrypt_row(row, pt, v.sealed, sealed_len, v.ad,
+							  v.ad_len, v.nonce, v.key);
+		else if (x && chacha)
 			ok = xchacha20poly1305_decrypt_with(chacha, poly, pt, v.sealed, sealed_len,
 							    v.ad, v.ad_len, v.nonce, v.key);
 		else if (x)
@@ -609,8 +615,8 @@ static void run_aeads(void)
 				aead_run(rec, x, NULL, 0, row);
 				ran++;
 			}
-		printf("  %-36s %lu vectors ran (encrypt; %lu long enough for its kernel)\n",
-		       row->name, ran, kernel);
+		printf("  %-36s %lu vectors ran (encrypt, decrypt; %lu long enough for its "
+		       "kernel)\n", row->name, ran, kernel);
 	}
 	for (size_t s = 0; s < nsubsets; s++) {
 		zinc_cpu_set_mask(subsets[s]);

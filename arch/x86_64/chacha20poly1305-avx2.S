@@ -29,6 +29,13 @@
  *	len) of the message) is at steps[i], for i < ceil(len / 512). The
  *	MAC reads a step where it was written, so the pieces may lie anywhere.
  *
+ * void chacha20poly1305_avx2_open(const struct chacha20poly1305_bulk *b,
+ *				   uint8_t *dst, uint8_t *const *steps, size_t len)
+ *	Decryption's one pass: len >= 512, step i's ciphertext at steps[i] as
+ *	above; dst (contiguous, len bytes) = ciphertext XOR keystream, and the
+ *	MAC absorbs the ciphertext's whole 16-byte blocks. The caller holds
+ *	dst back until the tag is checked.
+ *
  * Limb bounds (the contract of poly1305-x86_64's blocks(), so that any
  * Poly1305 row sharing the layout continues the state): takes h0, h1 < 2^64
  * and h2 <= 7, leaves h2 <= 4 (MUL_R in poly1305-macros.h says why).
@@ -66,6 +73,7 @@
 #define POLY	336
 #define CTR	344
 #define ORIG	352
+#define DST	360
 #define KS	384
 #define FRAME	896
 #include "chacha20-avx2-macros.h"
@@ -118,15 +126,22 @@ AVX2_CONSTANTS
 	.endif
 .endm
 
-/* The kernel's body: with steps = 0 it reads src and
- * writes dst 512 bytes a step (rdx, rsi: src, dst, len in rcx); with
- * steps = 1 each step is in place at its own address (rsi: the table of
- * step addresses, len in rdx), and the frame's SRC holds the address of
- * the step's entry in the table instead of its src. */
-.macro AEAD_KERNEL steps
+/* The kernel's body, in one of three modes. SEAL (0): src and dst 512
+ * bytes a step (rdx, rsi: src, dst; len in rcx), the MAC reading what dst
+ * got. SEAL_STEPS (1): each step in place at its own address (rsi: the
+ * table of step addresses; len in rdx), the MAC reading it. OPEN_STEPS (2):
+ * step i's ciphertext at steps[i] (rdx: the table; len in rcx), its output
+ * to dst + 512 i (rsi: dst), the MAC reading the ciphertext. With a table,
+ * the frame's SRC holds the address of the next step's entry instead of
+ * its src; DST holds the next step's dst in OPEN_STEPS. */
+#define SEAL		0
+#define SEAL_STEPS	1
+#define OPEN_STEPS	2
+
+.macro AEAD_KERNEL mode
 	endbr64
 	PROLOGUE
-	.if \steps
+	.if \mode == SEAL_STEPS
 	movq	%rdx, %rcx
 	movq	%rsi, %rdx
 	.endif
@@ -138,9 +153,13 @@ AVX2_CONSTANTS
 	movq	0(%rdi), %rdi
 	movq	%rax, POLY(%rsp)
 	movq	%rdx, SRC(%rsp)
-	.if \steps
+	.if \mode == SEAL_STEPS
 	movq	(%rdx), %rdx		/* step 0: src = dst = steps[0] */
 	movq	%rdx, %rsi
+	.elseif \mode == OPEN_STEPS
+	movq	(%rdx), %rdx		/* step 0's src = steps[0] */
+	leaq	512(%rsi), %rbx	/* rax is b->poly until LOAD_H_R */
+	movq	%rbx, DST(%rsp)
 	.endif
 	movq	%rcx, LEFT(%rsp)
 	leaq	63(%rcx), %rcx		/* state[12] + ceil(len / 64) */
@@ -152,46 +171,63 @@ AVX2_CONSTANTS
 	/* The first step: no ciphertext to absorb yet. */
 	ROUNDS8	%r15d
 	OUTPUT8	1
-	jmp	.Lnext\steps
+	.if \mode == OPEN_STEPS
+	movq	%rdx, %rsi		/* the MAC reads the ciphertext */
+	.endif
+	jmp	.Lnext\mode
 
 .balign	32
-.Lstep\steps:
+.Lstep\mode:
 	ROUNDS8	%r15d, MIX
 	movq	SRC(%rsp), %rbp
-	.if \steps
+	.if \mode == SEAL
+	leaq	32(%rsi), %r15
+	.else
 	movq	(%rbp), %rbp
+	.if \mode == SEAL_STEPS
 	movq	%rbp, %r15
 	.else
-	leaq	32(%rsi), %r15
+	movq	DST(%rsp), %r15
+	.endif
 	.endif
 	OUTPUT8	1, %rbp, %r15, MIX
-	movq	%r15, %rsi
-.Lnext\steps:
-	.if \steps
-	addq	$8, SRC(%rsp)
+	.if \mode == OPEN_STEPS
+	movq	%rbp, %rsi
+	addq	$512, DST(%rsp)
 	.else
+	movq	%r15, %rsi
+	.endif
+.Lnext\mode:
+	.if \mode == SEAL
 	addq	$512, SRC(%rsp)
+	.else
+	addq	$8, SRC(%rsp)
 	.endif
 	movq	LEFT(%rsp), %rcx
 	subq	$512, %rcx
 	movq	%rcx, LEFT(%rsp)
 	cmpq	$512, %rcx
-	jae	.Lstep\steps
+	jae	.Lstep\mode
 	movl	$32, %r15d
 	testq	%rcx, %rcx
-	jz	.Llast\steps
+	jz	.Llast\mode
 
 	/* 1..511 bytes left: eight more blocks into KS while the last whole
 	 * step is absorbed, XORed from there; then the whole 16-byte blocks
-	 * of what they wrote are absorbed. XOR_KS clobbers r9 and r10. */
+	 * of the last part's ciphertext are absorbed. XOR_KS clobbers r9 and
+	 * r10. */
 	ROUNDS8	%r15d, MIX
 	POLY_BLOCK
 	POLY_BLOCK
 	OUTPUT8	0
 	movq	SRC(%rsp), %rdx
-	.if \steps
+	.if \mode != SEAL
 	movq	(%rdx), %rdx
+	.endif
+	.if \mode == SEAL_STEPS
 	movq	%rdx, %rsi
+	.elseif \mode == OPEN_STEPS
+	movq	DST(%rsp), %rsi
 	.endif
 	movq	LEFT(%rsp), %rcx
 	movq	%r9, %rbx
@@ -199,14 +235,22 @@ AVX2_CONSTANTS
 	XOR_KS	KS, 32
 	movq	%rbx, %r9
 	movq	%r14, %r10
+	.if \mode == OPEN_STEPS
+#ifndef ZINC_PLANT_AEAD_OPEN_TAIL
+	movq	%rdx, %rsi		/* the MAC reads the ciphertext */
+#else
+	/* planted bug for the harness's self-test; see fuzz/planted/README.md */
+	/* rsi stays at dst: the last part's plaintext is MACed */
+#endif
+	.endif
 	movq	LEFT(%rsp), %r15
 	shrq	$4, %r15
-	jz	.Ldone\steps
-.Llast\steps:
+	jz	.Ldone\mode
+.Llast\mode:
 	POLY_BLOCK
 	decl	%r15d
-	jnz	.Llast\steps
-.Ldone\steps:
+	jnz	.Llast\mode
+.Ldone\mode:
 	movq	POLY(%rsp), %rax
 	movq	%r8, H0(%rax)
 	movq	%r9, H1(%rax)
@@ -227,7 +271,7 @@ AVX2_CONSTANTS
 .type	chacha20poly1305_avx2, @function
 .balign	32
 ZINC_ENTRY chacha20poly1305_avx2
-	AEAD_KERNEL 0
+	AEAD_KERNEL SEAL
 .size	chacha20poly1305_avx2, .-chacha20poly1305_avx2
 
 .globl	chacha20poly1305_avx2_steps
@@ -235,5 +279,13 @@ ZINC_ENTRY chacha20poly1305_avx2
 .type	chacha20poly1305_avx2_steps, @function
 .balign	32
 ZINC_ENTRY chacha20poly1305_avx2_steps
-	AEAD_KERNEL 1
+	AEAD_KERNEL SEAL_STEPS
 .size	chacha20poly1305_avx2_steps, .-chacha20poly1305_avx2_steps
+
+.globl	chacha20poly1305_avx2_open
+.hidden	chacha20poly1305_avx2_open
+.type	chacha20poly1305_avx2_open, @function
+.balign	32
+ZINC_ENTRY chacha20poly1305_avx2_open
+	AEAD_KERNEL OPEN_STEPS
+.size	chacha20poly1305_avx2_open, .-chacha20poly1305_avx2_open

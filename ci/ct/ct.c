@@ -388,9 +388,9 @@ static void check_aead(void)
 
 /* The stitched rows (chacha20poly1305_impls) encrypting with the key and
  * message secret, at lengths that reach the kernel: one step and a rest,
- * two steps and a rest, many steps (decryption is the two-pass path,
- * checked above); for ChaCha20-Poly1305 also the row's sg encrypt in
- * three pieces. */
+ * two steps and a rest, many steps, and its decryption (one pass up to
+ * 4160 bytes); for ChaCha20-Poly1305 also the row's sg encrypt and decrypt
+ * in three pieces. */
 static void check_aead_rows(void)
 {
 	static const size_t row_lens[] = { 577, 1088, 1420, MAX_LEN - 1 };
@@ -400,10 +400,13 @@ static void check_aead_rows(void)
 			     size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
 		void (*row)(const struct chacha20poly1305_impl *, uint8_t *, const uint8_t *,
 			    size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
+		bool (*open)(const struct chacha20poly1305_impl *, uint8_t *, const uint8_t *,
+			     size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
 	} aeads[] = {
-		{ "chacha20poly1305", chacha20poly1305_encrypt_with, chacha20poly1305_encrypt_row },
+		{ "chacha20poly1305", chacha20poly1305_encrypt_with, chacha20poly1305_encrypt_row,
+		  chacha20poly1305_decrypt_row },
 		{ "xchacha20poly1305", xchacha20poly1305_encrypt_with,
-		  xchacha20poly1305_encrypt_row },
+		  xchacha20poly1305_encrypt_row, xchacha20poly1305_decrypt_row },
 	};
 	static uint8_t in[MAX_LEN], ct[MAX_LEN + TAG], want[MAX_LEN + TAG];
 
@@ -419,6 +422,7 @@ static void check_aead_rows(void)
 			for (size_t i = 0; i < sizeof(row_lens) / sizeof(row_lens[0]); i++) {
 				size_t len = row_lens[i];
 				uint8_t k[32];
+				bool ok;
 
 				aeads[a].with(&chacha20_impls[0], 0, want, msg, len, ad, AD_LEN,
 					      nonce, key);
@@ -428,6 +432,13 @@ static void check_aead_rows(void)
 				SECRET(in, len);
 				aeads[a].row(row, ct, in, len, ad, AD_LEN, nonce, k);
 				expect(&c, "ciphertext and tag", ct, want, len + TAG);
+				/* Decryption's one pass: the key secret, the
+				 * verdict declassified inside. */
+				memcpy(k, key, 32);
+				SECRET(k, 32);
+				ok = aeads[a].open(row, in, want, len + TAG, ad, AD_LEN, nonce, k);
+				PUBLIC(&ok, sizeof(ok));
+				expect(&c, "plaintext", in, msg, len);
 				if (a == 0 && row->encrypt_steps) {
 					/* In place in three pieces: the kernel
 					 * steps the boundaries cut are bounced. */
@@ -444,6 +455,12 @@ static void check_aead_rows(void)
 					chacha20poly1305_encrypt_sg_inplace_row(row, iov, 3, len, ad,
 										AD_LEN, nonce, k);
 					expect(&c, "sg ciphertext and tag", ct, want, len + TAG);
+					memcpy(k, key, 32);
+					SECRET(k, 32);
+					ok = chacha20poly1305_decrypt_sg_inplace_row(
+						row, iov, 3, len + TAG, ad, AD_LEN, nonce, k);
+					PUBLIC(&ok, sizeof(ok));
+					expect(&c, "sg plaintext", ct, msg, len);
 				}
 			}
 			end(&c);

@@ -91,6 +91,24 @@ static void aead_end(struct poly1305_ctx *poly, size_t ad_len, size_t ct_len,
  */
 enum { STITCH_MIN = 8 * CHACHA20_BLOCK_SIZE };
 
+/*
+ * Decryption with a stitched row, for STITCH_MIN to OPEN_MAX bytes after
+ * the head (messages of 577 to 4160 bytes: packets): one pass of the
+ * kernel MACs the ciphertext and decrypts it into a buffer on the stack,
+ * which goes to dst only once the tag checks (nothing is written to dst
+ * before, DESIGN section 3), and is wiped. Longer messages take two passes,
+ * which need no buffer.
+ */
+enum { OPEN_MAX = 64 * CHACHA20_BLOCK_SIZE };
+
+/* Whether decryption of ct_len bytes takes the AEAD row aead's one pass. */
+static bool open_fits(enum chacha20poly1305_row aead, size_t ct_len)
+{
+	size_t rest = ct_len - head_len(ct_len);
+
+	return aead != CHACHA20POLY1305_ROW_TWO_PASS && rest >= STITCH_MIN && rest <= OPEN_MAX;
+}
+
 static void encrypt_rows(enum chacha20poly1305_row aead, enum chacha20_row chacha,
 			 uint32_t poly_impl, uint8_t *dst, const uint8_t *src, size_t src_len,
 			 const uint8_t *ad, size_t ad_len,
@@ -122,37 +140,57 @@ static void encrypt_rows(enum chacha20poly1305_row aead, enum chacha20_row chach
 	memzero_explicit(&h, sizeof(h));
 }
 
-static bool decrypt_rows(enum chacha20_row chacha, uint32_t poly_impl, uint8_t *dst,
-			 const uint8_t *src, size_t src_len, const uint8_t *ad, size_t ad_len,
+static bool decrypt_rows(enum chacha20poly1305_row aead, enum chacha20_row chacha,
+			 uint32_t poly_impl, uint8_t *dst, const uint8_t *src, size_t src_len,
+			 const uint8_t *ad, size_t ad_len,
 			 const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
 			 const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
 	struct chacha20_ctx cc;
 	struct poly1305_ctx poly;
 	struct aead_head h;
-	uint8_t tag[CHACHA20POLY1305_AUTHTAG_SIZE];
-	size_t ct_len;
-	bool ok;
+	uint8_t tag[CHACHA20POLY1305_AUTHTAG_SIZE], pt[OPEN_MAX];
+	size_t ct_len, rest;
+	bool ok, opened;
 
 	if (src_len < CHACHA20POLY1305_AUTHTAG_SIZE)
 		return false;
 	ct_len = src_len - CHACHA20POLY1305_AUTHTAG_SIZE;
 
 	/* The tag is checked before any plaintext is written (the head's is
-	 * in h.text on the stack until then). */
+	 * in h.text on the stack until then, the rest's in pt or not made). */
 	aead_begin(chacha, poly_impl, &cc, &poly, &h, src, ct_len, nonce, key, ad, ad_len);
-	poly1305_update(&poly, src, ct_len);
+	rest = ct_len - h.len;
+	opened = open_fits(aead, ct_len);
+	if (opened) {
+		const struct chacha20poly1305_bulk b = { cc.state, poly.state.u8 };
+		uint8_t *steps[OPEN_MAX / STITCH_MIN];
+		size_t maced = rest & ~(size_t)15;
+
+		poly1305_update(&poly, src, h.len);
+		/* The kernel only reads the steps. */
+		for (size_t i = 0; i * STITCH_MIN < rest; i++)
+			steps[i] = (uint8_t *)src + h.len + i * STITCH_MIN;
+		chacha20poly1305_row_open(aead, &b, pt, steps, rest);
+		poly1305_update(&poly, src + h.len + maced, rest - maced);
+	} else {
+		poly1305_update(&poly, src, ct_len);
+	}
 	aead_end(&poly, ad_len, ct_len, tag);
 	ok = !crypto_memneq(tag, src + ct_len, sizeof(tag));
 	ZINC_DECLASSIFY(&ok, sizeof(ok));
 	if (ok) {
-		if (ct_len > h.len)
-			chacha20_row_xor(chacha, cc.state, dst + h.len, src + h.len, ct_len - h.len);
+		if (opened)
+			memcpy(dst + h.len, pt, rest);
+		else if (rest)
+			chacha20_row_xor(chacha, cc.state, dst + h.len, src + h.len, rest);
 		if (h.len)
 			memcpy(dst, h.text, h.len);
 	} else if (ct_len) {
 		memset(dst, 0, ct_len);
 	}
+	if (opened)
+		memzero_explicit(pt, rest);
 	memzero_explicit(&cc, sizeof(cc));
 	memzero_explicit(&h, sizeof(h));
 	memzero_explicit(tag, sizeof(tag));
@@ -185,8 +223,9 @@ static void xencrypt_rows(enum chacha20poly1305_row aead, enum chacha20_row chac
 	memzero_explicit(subkey, sizeof(subkey));
 }
 
-static bool xdecrypt_rows(enum chacha20_row chacha, uint32_t poly_impl, uint8_t *dst,
-			  const uint8_t *src, size_t src_len, const uint8_t *ad, size_t ad_len,
+static bool xdecrypt_rows(enum chacha20poly1305_row aead, enum chacha20_row chacha,
+			  uint32_t poly_impl, uint8_t *dst, const uint8_t *src, size_t src_len,
+			  const uint8_t *ad, size_t ad_len,
 			  const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
 			  const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
@@ -196,7 +235,7 @@ static bool xdecrypt_rows(enum chacha20_row chacha, uint32_t poly_impl, uint8_t 
 	if (src_len < CHACHA20POLY1305_AUTHTAG_SIZE)
 		return false;
 	xchacha_derive(chacha, subkey, nonce12, nonce, key);
-	ok = decrypt_rows(chacha, poly_impl, dst, src, src_len, ad, ad_len, nonce12, subkey);
+	ok = decrypt_rows(aead, chacha, poly_impl, dst, src, src_len, ad, ad_len, nonce12, subkey);
 	memzero_explicit(subkey, sizeof(subkey));
 	return ok;
 }
@@ -204,8 +243,9 @@ static bool xdecrypt_rows(enum chacha20_row chacha, uint32_t poly_impl, uint8_t 
 const struct chacha20poly1305_impl chacha20poly1305_impls[] = {
 #define KERNEL(fn) fn
 #define STEPS(fn) fn
-#define ROW(id, name, needs, min_len, kernel, steps) \
-	[CHACHA20POLY1305_ROW_##id] = { name, needs, min_len, kernel, steps },
+#define OPEN(fn) fn
+#define ROW(id, name, needs, min_len, kernel, steps, open) \
+	[CHACHA20POLY1305_ROW_##id] = { name, needs, min_len, kernel, steps, open },
 #include "lib/chacha20poly1305/rows.h"
 };
 
@@ -440,56 +480,102 @@ static void sg_two_pass(struct sg_stream *s, struct poly1305_ctx *poly, struct s
 }
 
 /*
- * One pass with a stitched row: the kernel's steps kernel encrypts and
- * MACs the next len (>= STITCH_MIN) bytes of the walk, which start on a
- * block boundary with the MAC's buffer empty. Step i (512 bytes) goes
- * where it lies when one entry holds it; one that crosses an entry
- * boundary is gathered into a bounce buffer before the call and put back
- * after it. So only the steps a boundary cuts are copied, each at most
- * once each way (1420 bytes in 20/1000/400: one step of 512). A call takes
- * up to SG_STEPS steps, SG_BOUNCE of them bounced; it ends on a whole step,
- * so the next call continues its MAC, and fewer than 512 bytes left then
- * (a list cut into many short entries) go in two passes. The bounce
- * buffers hold only ciphertext after the call.
+ * One pass with a stitched row. A kernel call takes the next bytes of the
+ * walk (starting on a block boundary with the MAC's buffer empty) as a
+ * table of 512-byte steps, the last one shorter: a step goes where it lies
+ * when one entry holds it; one that crosses an entry boundary is gathered
+ * into a bounce buffer before the call (and, encrypting, put back after
+ * it). So only the steps a boundary cuts are copied, each at most once each
+ * way (1420 bytes in 20/1000/400: one step of 512). A call takes up to
+ * SG_STEPS steps, SG_BOUNCE of them bounced, and ends on a whole step
+ * unless it ends the message, so the next call continues its MAC; fewer
+ * than 512 bytes left then (a list cut into many short entries) go
+ * without the kernel. The bounce buffers only ever hold ciphertext.
  */
-enum { SG_STEP = 8 * CHACHA20_BLOCK_SIZE, SG_STEPS = 32, SG_BOUNCE = 2 };
+enum { SG_STEP = STITCH_MIN, SG_STEPS = 32, SG_BOUNCE = 2 };
 
+struct sg_steps {
+	uint8_t *at[SG_STEPS];          /* where step i lies */
+	size_t n, len, nb;              /* steps, their bytes, bounced steps */
+	struct sg_walk back[SG_BOUNCE]; /* where bounced step i came from */
+	size_t back_len[SG_BOUNCE];
+	uint8_t bounce[SG_BOUNCE][SG_STEP];
+};
+
+/* Plans a kernel call over the next bytes of the walk, at most len (at
+ * least SG_STEP) of them; the walk moves past what p->len covers. */
+static void sg_plan(struct sg_steps *p, struct sg_walk *w, size_t len)
+{
+	size_t k;
+
+	for (p->n = p->nb = p->len = 0; p->n < SG_STEPS && p->len < len; p->n++, p->len += k) {
+		k = len - p->len < SG_STEP ? len - p->len : SG_STEP;
+		p->at[p->n] = sg_span(w, k);
+		if (p->at[p->n])
+			continue;
+		if (p->nb == SG_BOUNCE)
+			break;
+		p->back[p->nb] = *w;
+		p->back_len[p->nb] = k;
+		sg_copy(w, p->bounce[p->nb], k, false);
+		p->at[p->n] = p->bounce[p->nb++];
+	}
+}
+
+/* The MAC of the planned call's last partial 16-byte block, which the
+ * kernel leaves (only a call that ends the message has one). */
+static void sg_mac_tail(const struct sg_steps *p, struct poly1305_ctx *poly)
+{
+	size_t k = p->len - (p->n - 1) * SG_STEP;
+
+	if (k & 15)
+		poly1305_update(poly, p->at[p->n - 1] + (k & ~(size_t)15), k & 15);
+}
+
+/* Encrypts and MACs the next len (>= STITCH_MIN) bytes of the walk. */
 static void sg_stitched(enum chacha20poly1305_row aead, struct sg_stream *s,
 			struct poly1305_ctx *poly, struct sg_walk *w, size_t len)
 {
 	const struct chacha20poly1305_bulk b = { s->cc.state, poly->state.u8 };
-	uint8_t bounce[SG_BOUNCE][SG_STEP], *steps[SG_STEPS];
-	struct sg_walk back[SG_BOUNCE];
-	size_t nb, ns, done, k = 0, back_len[SG_BOUNCE];
+	struct sg_steps p;
 
 	while (len >= SG_STEP) {
-		for (nb = ns = done = 0; ns < SG_STEPS && done < len; ns++, done += k) {
-			k = len - done < SG_STEP ? len - done : SG_STEP;
-			steps[ns] = sg_span(w, k);
-			if (steps[ns])
-				continue;
-			if (nb == SG_BOUNCE)
-				break;
-			back[nb] = *w;
-			back_len[nb] = k;
-			sg_copy(w, bounce[nb], k, false);
-			steps[ns] = bounce[nb++];
-		}
-		chacha20poly1305_row_steps(aead, &b, steps, done);
-		/* A partial 16-byte block ends the message: the last step's. */
-		if (done & 15)
-			poly1305_update(poly, steps[ns - 1] + (k & ~(size_t)15), k & 15);
-		for (size_t i = 0; i < nb; i++) {
+		sg_plan(&p, w, len);
+		chacha20poly1305_row_steps(aead, &b, p.at, p.len);
+		sg_mac_tail(&p, poly);
+		for (size_t i = 0; i < p.nb; i++) {
 #ifdef ZINC_PLANT_AEAD_SG_BOUNCE
 			/* planted bug for the harness's self-test; see fuzz/planted/README.md */
-			back_len[i]--; /* the step's last byte is not put back */
+			p.back_len[i]--; /* the step's last byte is not put back */
 #endif
-			sg_copy(&back[i], bounce[i], back_len[i], true);
+			sg_copy(&p.back[i], p.bounce[i], p.back_len[i], true);
 		}
-		len -= done;
+		len -= p.len;
 	}
 	if (len)
 		sg_two_pass(s, poly, w, len);
+}
+
+/* MACs the next len (STITCH_MIN to OPEN_MAX) bytes of ciphertext of the
+ * walk and decrypts them into pt. */
+static void sg_open(enum chacha20poly1305_row aead, struct sg_stream *s,
+		    struct poly1305_ctx *poly, struct sg_walk *w, uint8_t *pt, size_t len)
+{
+	const struct chacha20poly1305_bulk b = { s->cc.state, poly->state.u8 };
+	struct sg_steps p;
+
+	while (len >= SG_STEP) {
+		sg_plan(&p, w, len);
+		chacha20poly1305_row_open(aead, &b, pt, p.at, p.len);
+		sg_mac_tail(&p, poly);
+		pt += p.len;
+		len -= p.len;
+	}
+	if (len) {
+		sg_copy(w, pt, len, false);
+		poly1305_update(poly, pt, len);
+		chacha20_row_xor(s->chacha, s->cc.state, pt, pt, len);
+	}
 }
 
 /* The sg functions on rows; the callers have checked that the list fits
@@ -541,9 +627,9 @@ static bool encrypt_sg_rows(enum chacha20poly1305_row aead, enum chacha20_row ch
 	return true;
 }
 
-static bool decrypt_sg_rows(enum chacha20_row chacha, uint32_t poly_impl,
-			    const struct iovec *iov, size_t iovcnt, size_t src_len,
-			    const uint8_t *ad, size_t ad_len,
+static bool decrypt_sg_rows(enum chacha20poly1305_row aead, enum chacha20_row chacha,
+			    uint32_t poly_impl, const struct iovec *iov, size_t iovcnt,
+			    size_t src_len, const uint8_t *ad, size_t ad_len,
 			    const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
 			    const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
@@ -552,35 +638,54 @@ static bool decrypt_sg_rows(enum chacha20_row chacha, uint32_t poly_impl,
 	struct poly1305_ctx poly;
 	struct aead_head h;
 	uint8_t tag[CHACHA20POLY1305_AUTHTAG_SIZE], got[CHACHA20POLY1305_AUTHTAG_SIZE];
-	uint8_t *piece;
-	size_t n, left, ct_len;
-	bool ok;
+	uint8_t pt[OPEN_MAX], head[CHACHA20_BLOCK_SIZE], *piece;
+	size_t n, left, ct_len = src_len - sizeof(tag);
+	bool ok, opened = open_fits(aead, ct_len);
 
-	ct_len = src_len - sizeof(tag);
-
-	/* First pass: the tag, checked before any plaintext is written. The
-	 * head's keystream comes with the Poly1305 key, into ks. */
-	aead_begin(chacha, poly_impl, &s.cc, &poly, &h, sg_zeros, ct_len, nonce, key, ad, ad_len);
 	s.chacha = chacha;
-	memcpy(s.ks, h.text, h.len);
-	s.ks_len = h.len;
 	s.ks_off = 0;
-	s.todo = ct_len - h.len;
-	for (left = ct_len; (n = sg_next(&w, &piece, left)); left -= n)
-		poly1305_update(&poly, piece, n);
+	if (opened) {
+		/* One pass: the head's ciphertext (gathered when it is in
+		 * pieces) gives its plaintext in h.text with the Poly1305 key,
+		 * the kernel the rest's into pt. */
+		uint8_t *p = sg_span(&w, CHACHA20_BLOCK_SIZE);
+
+		if (!p)
+			sg_copy(&w, p = head, CHACHA20_BLOCK_SIZE, false);
+		aead_begin(chacha, poly_impl, &s.cc, &poly, &h, p, ct_len, nonce, key, ad, ad_len);
+		poly1305_update(&poly, p, h.len);
+		s.ks_len = 0;
+		sg_open(aead, &s, &poly, &w, pt, ct_len - h.len);
+	} else {
+		/* First pass: the MAC. The head's keystream comes with the
+		 * Poly1305 key, into ks. */
+		aead_begin(chacha, poly_impl, &s.cc, &poly, &h, sg_zeros, ct_len, nonce, key, ad,
+			   ad_len);
+		memcpy(s.ks, h.text, h.len);
+		s.ks_len = h.len;
+		s.todo = ct_len - h.len;
+		for (left = ct_len; (n = sg_next(&w, &piece, left)); left -= n)
+			poly1305_update(&poly, piece, n);
+	}
 	aead_end(&poly, ad_len, ct_len, tag);
 	sg_copy(&w, got, sizeof(got), false);
 	ok = !crypto_memneq(tag, got, sizeof(tag));
 	ZINC_DECLASSIFY(&ok, sizeof(ok)); /* the verdict is public, as in the flat decrypt */
 
-	/* Second pass: decrypt, or zero the plaintext bytes. */
+	/* Then the plaintext, or zeros, into the list. */
 	w = (struct sg_walk){ .iov = iov };
-	for (left = ct_len; (n = sg_next(&w, &piece, left)); left -= n) {
-		if (ok)
-			sg_xor(&s, piece, n);
-		else
+	if (!ok) {
+		for (left = ct_len; (n = sg_next(&w, &piece, left)); left -= n)
 			memset(piece, 0, n);
+	} else if (opened) {
+		sg_copy(&w, h.text, h.len, true);
+		sg_copy(&w, pt, ct_len - h.len, true);
+	} else {
+		for (left = ct_len; (n = sg_next(&w, &piece, left)); left -= n)
+			sg_xor(&s, piece, n);
 	}
+	if (opened)
+		memzero_explicit(pt, ct_len - h.len);
 	sg_wipe(&s);
 	memzero_explicit(&h, sizeof(h));
 	memzero_explicit(tag, sizeof(tag));
@@ -599,6 +704,52 @@ bool chacha20poly1305_encrypt_sg_inplace_row(const struct chacha20poly1305_impl 
 	return sg_encrypt_fits(iov, iovcnt, src_len) &&
 	       encrypt_sg_rows(aead, chacha20_row_for(have, src_len),
 			       poly_row_for(aead, have, ad_len, src_len), iov, iovcnt, src_len, ad,
+			       ad_len, nonce, key);
+}
+
+bool chacha20poly1305_decrypt_row(const struct chacha20poly1305_impl *row, uint8_t *dst,
+				  const uint8_t *src, size_t src_len, const uint8_t *ad,
+				  size_t ad_len, const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+				  const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+{
+	uint32_t have = zinc_cpu_features();
+	enum chacha20poly1305_row aead = (enum chacha20poly1305_row)(row - chacha20poly1305_impls);
+	size_t ct_len = src_len - CHACHA20POLY1305_AUTHTAG_SIZE;
+
+	return src_len >= CHACHA20POLY1305_AUTHTAG_SIZE &&
+	       decrypt_rows(aead, chacha20_row_for(have, ct_len),
+			    poly_row_for(aead, have, ad_len, ct_len), dst, src, src_len, ad, ad_len,
+			    nonce, key);
+}
+
+bool xchacha20poly1305_decrypt_row(const struct chacha20poly1305_impl *row, uint8_t *dst,
+				   const uint8_t *src, size_t src_len, const uint8_t *ad,
+				   size_t ad_len, const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
+				   const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+{
+	uint32_t have = zinc_cpu_features();
+	enum chacha20poly1305_row aead = (enum chacha20poly1305_row)(row - chacha20poly1305_impls);
+	size_t ct_len = src_len - CHACHA20POLY1305_AUTHTAG_SIZE;
+
+	return src_len >= CHACHA20POLY1305_AUTHTAG_SIZE &&
+	       xdecrypt_rows(aead, chacha20_row_for(have, ct_len),
+			     poly_row_for(aead, have, ad_len, ct_len), dst, src, src_len, ad,
+			     ad_len, nonce, key);
+}
+
+bool chacha20poly1305_decrypt_sg_inplace_row(const struct chacha20poly1305_impl *row,
+					     const struct iovec *iov, size_t iovcnt, size_t src_len,
+					     const uint8_t *ad, size_t ad_len,
+					     const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+					     const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
+{
+	uint32_t have = zinc_cpu_features();
+	enum chacha20poly1305_row aead = (enum chacha20poly1305_row)(row - chacha20poly1305_impls);
+	size_t ct_len = src_len - CHACHA20POLY1305_AUTHTAG_SIZE;
+
+	return sg_decrypt_fits(iov, iovcnt, src_len) &&
+	       decrypt_sg_rows(aead, chacha20_row_for(have, ct_len),
+			       poly_row_for(aead, have, ad_len, ct_len), iov, iovcnt, src_len, ad,
 			       ad_len, nonce, key);
 }
 
@@ -625,6 +776,19 @@ static enum chacha20poly1305_row pick_aead(size_t len)
 	return aead;
 }
 
+/* The AEAD row the public decrypt functions run for ct_len bytes of
+ * ciphertext, counted: the encrypt functions' when its one pass takes the
+ * length, else two passes. */
+static enum chacha20poly1305_row pick_open(size_t ct_len)
+{
+	enum chacha20poly1305_row aead = chacha20poly1305_row_for(zinc_cpu_features(), ct_len);
+
+	if (!open_fits(aead, ct_len))
+		aead = CHACHA20POLY1305_ROW_TWO_PASS;
+	ZINC_COUNT_HIT(chacha20poly1305_hits[aead]);
+	return aead;
+}
+
 void chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
 			      const uint8_t *ad, size_t ad_len,
 			      const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
@@ -643,12 +807,14 @@ bool chacha20poly1305_decrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
 			      const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
 	uint32_t poly;
+	enum chacha20poly1305_row aead;
 	enum chacha20_row chacha;
 
 	if (src_len < CHACHA20POLY1305_AUTHTAG_SIZE)
 		return false;
-	chacha = pick(CHACHA20POLY1305_ROW_TWO_PASS, &poly, ad_len, src_len - CHACHA20POLY1305_AUTHTAG_SIZE);
-	return decrypt_rows(chacha, poly, dst, src, src_len, ad, ad_len, nonce, key);
+	aead = pick_open(src_len - CHACHA20POLY1305_AUTHTAG_SIZE);
+	chacha = pick(aead, &poly, ad_len, src_len - CHACHA20POLY1305_AUTHTAG_SIZE);
+	return decrypt_rows(aead, chacha, poly, dst, src, src_len, ad, ad_len, nonce, key);
 }
 
 void xchacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
@@ -669,12 +835,14 @@ bool xchacha20poly1305_decrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
 			       const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
 	uint32_t poly;
+	enum chacha20poly1305_row aead;
 	enum chacha20_row chacha;
 
 	if (src_len < CHACHA20POLY1305_AUTHTAG_SIZE)
 		return false;
-	chacha = pick(CHACHA20POLY1305_ROW_TWO_PASS, &poly, ad_len, src_len - CHACHA20POLY1305_AUTHTAG_SIZE);
-	return xdecrypt_rows(chacha, poly, dst, src, src_len, ad, ad_len, nonce, key);
+	aead = pick_open(src_len - CHACHA20POLY1305_AUTHTAG_SIZE);
+	chacha = pick(aead, &poly, ad_len, src_len - CHACHA20POLY1305_AUTHTAG_SIZE);
+	return xdecrypt_rows(aead, chacha, poly, dst, src, src_len, ad, ad_len, nonce, key);
 }
 
 bool chacha20poly1305_encrypt_sg_inplace(const struct iovec *iov, size_t iovcnt, size_t src_len,
@@ -699,12 +867,14 @@ bool chacha20poly1305_decrypt_sg_inplace(const struct iovec *iov, size_t iovcnt,
 					 const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
 	uint32_t poly;
+	enum chacha20poly1305_row aead;
 	enum chacha20_row chacha;
 
 	if (!sg_decrypt_fits(iov, iovcnt, src_len))
 		return false;
-	chacha = pick(CHACHA20POLY1305_ROW_TWO_PASS, &poly, ad_len, src_len - CHACHA20POLY1305_AUTHTAG_SIZE);
-	return decrypt_sg_rows(chacha, poly, iov, iovcnt, src_len, ad, ad_len, nonce, key);
+	aead = pick_open(src_len - CHACHA20POLY1305_AUTHTAG_SIZE);
+	chacha = pick(aead, &poly, ad_len, src_len - CHACHA20POLY1305_AUTHTAG_SIZE);
+	return decrypt_sg_rows(aead, chacha, poly, iov, iovcnt, src_len, ad, ad_len, nonce, key);
 }
 
 /*
@@ -729,7 +899,8 @@ bool chacha20poly1305_decrypt_with(const struct chacha20_impl *chacha, uint32_t 
 				   const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
 				   const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
-	return decrypt_rows(ROW_ID(chacha), poly, dst, src, src_len, ad, ad_len, nonce, key);
+	return decrypt_rows(CHACHA20POLY1305_ROW_TWO_PASS, ROW_ID(chacha), poly, dst, src, src_len,
+			    ad, ad_len, nonce, key);
 }
 
 void xchacha20poly1305_encrypt_with(const struct chacha20_impl *chacha, uint32_t poly,
@@ -747,7 +918,8 @@ bool xchacha20poly1305_decrypt_with(const struct chacha20_impl *chacha, uint32_t
 				    const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
 				    const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
-	return xdecrypt_rows(ROW_ID(chacha), poly, dst, src, src_len, ad, ad_len, nonce, key);
+	return xdecrypt_rows(CHACHA20POLY1305_ROW_TWO_PASS, ROW_ID(chacha), poly, dst, src,
+			     src_len, ad, ad_len, nonce, key);
 }
 
 bool chacha20poly1305_encrypt_sg_inplace_with(const struct chacha20_impl *chacha, uint32_t poly,
@@ -768,5 +940,6 @@ bool chacha20poly1305_decrypt_sg_inplace_with(const struct chacha20_impl *chacha
 					      const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
 	return sg_decrypt_fits(iov, iovcnt, src_len) &&
-	       decrypt_sg_rows(ROW_ID(chacha), poly, iov, iovcnt, src_len, ad, ad_len, nonce, key);
+	       decrypt_sg_rows(CHACHA20POLY1305_ROW_TWO_PASS, ROW_ID(chacha), poly, iov, iovcnt,
+			       src_len, ad, ad_len, nonce, key);
 }

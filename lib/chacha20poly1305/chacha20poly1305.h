@@ -71,6 +71,12 @@ struct chacha20poly1305_impl {
 	 * at steps[i]: the message may lie in pieces. NULL in row 0. */
 	void (*encrypt_steps)(const struct chacha20poly1305_bulk *b, uint8_t *const *steps,
 			      size_t len);
+	/* Decryption's pass, len >= 512: step i's ciphertext at steps[i];
+	 * dst (len bytes, contiguous) = ciphertext XOR keystream from block
+	 * state[12]; each whole 16-byte block of the ciphertext absorbed in
+	 * order. NULL in row 0. */
+	void (*decrypt_steps)(const struct chacha20poly1305_bulk *b, uint8_t *dst,
+			      uint8_t *const *steps, size_t len);
 };
 
 /* The table: one row per line of lib/chacha20poly1305/rows.h, two-pass
@@ -90,8 +96,11 @@ enum chacha20poly1305_row {
 	void fn(const struct chacha20poly1305_bulk *b, uint8_t *dst, const uint8_t *src, \
 		size_t len);
 #define STEPS(fn) void fn(const struct chacha20poly1305_bulk *b, uint8_t *const *steps, size_t len);
+#define OPEN(fn)                                                                     \
+	void fn(const struct chacha20poly1305_bulk *b, uint8_t *dst, uint8_t *const *steps, \
+		size_t len);
 #define NO_KERNEL
-#define ROW(id, name, needs, min_len, kernel, steps) kernel steps
+#define ROW(id, name, needs, min_len, kernel, steps, open) kernel steps open
 #include "lib/chacha20poly1305/rows.h"
 
 /* The row the public encrypt functions run for len bytes with the features
@@ -114,8 +123,9 @@ static inline void chacha20poly1305_row_kernel(enum chacha20poly1305_row row,
 {
 #define KERNEL(fn) fn(b, dst, src, len)
 #define STEPS(fn)
+#define OPEN(fn)
 #define NO_KERNEL __builtin_trap()
-#define ROW(id, name, needs, min_len, kernel, steps)       \
+#define ROW(id, name, needs, min_len, kernel, steps, open) \
 	if (zinc_row_is(row, CHACHA20POLY1305_ROW_##id)) { \
 		kernel;                                    \
 		return;                                    \
@@ -131,11 +141,30 @@ static inline void chacha20poly1305_row_steps(enum chacha20poly1305_row row,
 {
 #define KERNEL(fn)
 #define STEPS(fn) fn(b, steps, len)
+#define OPEN(fn)
 #define NO_KERNEL __builtin_trap()
-#define ROW(id, name, needs, min_len, kernel, steps_fn)    \
-	if (zinc_row_is(row, CHACHA20POLY1305_ROW_##id)) { \
-		steps_fn;                                  \
-		return;                                    \
+#define ROW(id, name, needs, min_len, kernel, steps_fn, open) \
+	if (zinc_row_is(row, CHACHA20POLY1305_ROW_##id)) {    \
+		steps_fn;                                     \
+		return;                                       \
+	}
+#include "lib/chacha20poly1305/rows.h"
+	__builtin_trap();
+}
+
+/* Row row's decryption kernel, called by name (the row must have one). */
+static inline void chacha20poly1305_row_open(enum chacha20poly1305_row row,
+					     const struct chacha20poly1305_bulk *b, uint8_t *dst,
+					     uint8_t *const *steps, size_t len)
+{
+#define KERNEL(fn)
+#define STEPS(fn)
+#define OPEN(fn) fn(b, dst, steps, len)
+#define NO_KERNEL __builtin_trap()
+#define ROW(id, name, needs, min_len, kernel, steps_fn, open) \
+	if (zinc_row_is(row, CHACHA20POLY1305_ROW_##id)) {    \
+		open;                                         \
+		return;                                       \
 	}
 #include "lib/chacha20poly1305/rows.h"
 	__builtin_trap();
@@ -155,6 +184,21 @@ void xchacha20poly1305_encrypt_row(const struct chacha20poly1305_impl *row, uint
 				   const uint8_t *src, size_t src_len, const uint8_t *ad,
 				   size_t ad_len, const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
 				   const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
+/* Decrypt through a row of the table: its one pass where it takes the
+ * length (open_fits in chacha20poly1305.c), else two passes. */
+bool chacha20poly1305_decrypt_row(const struct chacha20poly1305_impl *row, uint8_t *dst,
+				  const uint8_t *src, size_t src_len, const uint8_t *ad,
+				  size_t ad_len, const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+				  const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
+bool xchacha20poly1305_decrypt_row(const struct chacha20poly1305_impl *row, uint8_t *dst,
+				   const uint8_t *src, size_t src_len, const uint8_t *ad,
+				   size_t ad_len, const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
+				   const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
+bool chacha20poly1305_decrypt_sg_inplace_row(const struct chacha20poly1305_impl *row,
+					     const struct iovec *iov, size_t iovcnt, size_t src_len,
+					     const uint8_t *ad, size_t ad_len,
+					     const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
+					     const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
 /* The same for chacha20poly1305_encrypt_sg_inplace. */
 bool chacha20poly1305_encrypt_sg_inplace_row(const struct chacha20poly1305_impl *row,
 					     const struct iovec *iov, size_t iovcnt, size_t src_len,

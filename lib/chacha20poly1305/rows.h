@@ -7,16 +7,17 @@
  * chacha20poly1305.c makes the table chacha20poly1305_impls[] from it. Each
  * line is
  *
- *   ROW(ID, "chacha20poly1305-<variant>", features, min_len, kernel, steps)
+ *   ROW(ID, "chacha20poly1305-<variant>", features, min_len, kernel, steps, open)
  *
  * ID makes CHACHA20POLY1305_ROW_<ID>, the row's index in the table; the
  * public encrypt functions use the row for messages of at least min_len
  * bytes on a CPU with all of features; kernel is KERNEL(fn), fn's signature
  * that of struct chacha20poly1305_impl.encrypt, and steps STEPS(fn), the
  * same kernel in place over a table of 512-byte steps (the scatter-gather
- * encrypt; struct chacha20poly1305_impl.encrypt_steps), or both NO_KERNEL
- * for the two-pass row (the chosen ChaCha20 row, then the chosen Poly1305
- * row).
+ * encrypt; struct chacha20poly1305_impl.encrypt_steps), and open OPEN(fn),
+ * decryption's pass over a table of ciphertext steps into a buffer
+ * (.decrypt_steps), or all three NO_KERNEL for the two-pass row (the chosen
+ * ChaCha20 row, then the chosen Poly1305 row).
  * Rows are in order of preference, two-pass first: the last usable row wins.
  *
  * Adding a backend: its .S in sources.bzl (ASM_SRCS), one ROW line here,
@@ -28,11 +29,14 @@
 #ifndef STEPS
 #define STEPS(fn) fn
 #endif
+#ifndef OPEN
+#define OPEN(fn) fn
+#endif
 #ifndef NO_KERNEL
 #define NO_KERNEL NULL
 #endif
 
-ROW(TWO_PASS, "chacha20poly1305-two-pass", 0, 0, NO_KERNEL, NO_KERNEL)
+ROW(TWO_PASS, "chacha20poly1305-two-pass", 0, 0, NO_KERNEL, NO_KERNEL, NO_KERNEL)
 #ifdef ZINC_ASM_X86_64
 /* From 577 bytes (AMD EPYC family 25 model 17, min of 400 rdtsc runs, TSC
  * cycles per byte, empty AD): at 576 the kernel gets exactly one step,
@@ -40,10 +44,11 @@ ROW(TWO_PASS, "chacha20poly1305-two-pass", 0, 0, NO_KERNEL, NO_KERNEL)
  * it takes the rest too and wins (2.66 vs 2.93), as at every length measured
  * above (1420: 1.63 vs 1.87; 16 KiB: 1.00 vs 1.35). */
 ROW(AVX2, "chacha20poly1305-avx2", ZINC_CPU_AVX2, 577, KERNEL(chacha20poly1305_avx2),
-    STEPS(chacha20poly1305_avx2_steps))
+    STEPS(chacha20poly1305_avx2_steps), OPEN(chacha20poly1305_avx2_open))
 #endif
 
 #undef ROW
 #undef KERNEL
 #undef STEPS
+#undef OPEN
 #undef NO_KERNEL

@@ -185,6 +185,8 @@ struct aead {
 			const uint8_t *, const uint8_t *);
 	void (*encrypt_row)(const struct chacha20poly1305_impl *, uint8_t *, const uint8_t *,
 			    size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
+	bool (*decrypt_row)(const struct chacha20poly1305_impl *, uint8_t *, const uint8_t *,
+			    size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
 };
 
 /* encrypt = Output || Tag, decrypt gives Input back, and with the last tag
@@ -258,7 +260,7 @@ static bool run_aead(const struct aead *a, const struct st_chacha20poly1305 *vec
 
 /* Each stitched row's encryption against the generic pair's on one message
  * of LONG bytes (their kernels take over from 577 bytes), with the key,
- * nonce and AD of vector t. */
+ * nonce and AD of vector t, and its decryption back. */
 static bool long_aead_rows(const struct aead *a, const struct st_chacha20poly1305 *t,
 			   char *why, size_t size)
 {
@@ -276,6 +278,10 @@ static bool long_aead_rows(const struct aead *a, const struct st_chacha20poly130
 		a->encrypt_row(row, got, msg, LONG, t->ad.p, t->ad.n, t->nonce.p, t->key.p);
 		if (memcmp(got, want, sizeof(got)))
 			return fail(why, size, row->name, "AEAD encrypt", long_src);
+		if (!a->decrypt_row(row, got, want, sizeof(want), t->ad.p, t->ad.n, t->nonce.p,
+				    t->key.p) ||
+		    memcmp(got, msg, sizeof(msg)))
+			return fail(why, size, row->name, "AEAD decrypt", long_src);
 	}
 	return true;
 }
@@ -285,6 +291,7 @@ static bool run_chacha20poly1305(char *why, size_t size)
 	static const struct aead a = {
 		chacha20poly1305_encrypt_with, chacha20poly1305_decrypt_with,
 		chacha20poly1305_encrypt, chacha20poly1305_decrypt, chacha20poly1305_encrypt_row,
+		chacha20poly1305_decrypt_row,
 	};
 
 	return run_aead(&a, st_chacha20poly1305, ARRAY_SIZE(st_chacha20poly1305), why, size) &&
@@ -296,6 +303,7 @@ static bool run_xchacha20poly1305(char *why, size_t size)
 	static const struct aead a = {
 		xchacha20poly1305_encrypt_with, xchacha20poly1305_decrypt_with,
 		xchacha20poly1305_encrypt, xchacha20poly1305_decrypt, xchacha20poly1305_encrypt_row,
+		xchacha20poly1305_decrypt_row,
 	};
 	/* The generated struct has the same fields in the same order. */
 	struct st_chacha20poly1305 t;
