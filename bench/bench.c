@@ -633,10 +633,15 @@ static void parse_primitives(char *list)
 
 		for (unsigned i = 0; i < bench_nprimitives; i++)
 			known |= !strcmp(tok, bench_primitives[i].name);
-		if (!known || opt.nonly == 16)
-			usage_error("unknown primitive (chacha20, hchacha20, poly1305, "
-				    "chacha20poly1305, xchacha20poly1305, blake2s, curve25519, "
-				    "curve25519_base)", tok);
+		if (!known || opt.nonly == 16) {
+			char names[512] = "unknown primitive (";
+
+			for (unsigned i = 0; i < bench_nprimitives; i++)
+				snprintf(names + strlen(names), sizeof(names) - strlen(names),
+					 "%s%s", bench_primitives[i].name,
+					 i + 1 < bench_nprimitives ? ", " : ")");
+			usage_error(names, tok);
+		}
 		opt.only[opt.nonly++] = tok;
 	}
 }

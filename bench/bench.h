@@ -53,6 +53,12 @@ extern const unsigned bench_nprimitives;
 extern uint8_t *bench_in, *bench_out;
 extern uint8_t bench_key[32], bench_nonce[24], bench_point[32];
 
+/* bench_in's first len bytes sealed with bench_key and bench_nonce, empty
+ * AD (ciphertext then tag), for the decrypt cases: made again when the
+ * length, bench_in[0] or bench_nonce[0] (what the cross-check changes)
+ * changed since the last call. */
+const uint8_t *bench_sealed(size_t len);
+
 /* Sets up keys, oracles; false with a message on stderr when one fails. */
 bool bench_cases_init(size_t max_len);
 /* Appends "name (needs feat), " to p->skipped. */
@@ -69,6 +75,7 @@ const char *libgcrypt_version(void);
 void chacha20_gcrypt(const struct bench_case *c, size_t len);
 void poly1305_gcrypt(const struct bench_case *c, size_t len);
 void aead_gcrypt(const struct bench_case *c, size_t len);
+void open_gcrypt(const struct bench_case *c, size_t len);
 void blake2s_gcrypt(const struct bench_case *c, size_t len);
 void x25519_gcrypt(const struct bench_case *c, size_t len);
 void x25519_base_gcrypt(const struct bench_case *c, size_t len);
@@ -76,6 +83,7 @@ const char *libnettle_version(void); /* bench/nettle.c */
 void chacha20_nettle(const struct bench_case *c, size_t len);
 void poly1305_nettle(const struct bench_case *c, size_t len);
 void aead_nettle(const struct bench_case *c, size_t len);
+void open_nettle(const struct bench_case *c, size_t len);
 void x25519_nettle(const struct bench_case *c, size_t len);
 void x25519_base_nettle(const struct bench_case *c, size_t len);
 

@@ -75,6 +75,16 @@ void aead_gcrypt(const struct bench_case *c, size_t len)
 	gcry_cipher_gettag(aead, bench_out + len, 16);
 }
 
+void open_gcrypt(const struct bench_case *c, size_t len)
+{
+	const uint8_t *sealed = bench_sealed(len);
+
+	gcry_cipher_setkey(aead, bench_key, 32);
+	gcry_cipher_setiv(aead, bench_nonce, 12);
+	gcry_cipher_decrypt(aead, bench_out, len, sealed, len);
+	gcry_cipher_checktag(aead, sealed + len, 16);
+}
+
 void blake2s_gcrypt(const struct bench_case *c, size_t len)
 {
 	gcry_md_reset(b2s);

@@ -12,6 +12,7 @@
 #include <nettle/chacha-poly1305.h>
 #include <nettle/chacha.h>
 #include <nettle/curve25519.h>
+#include <nettle/memops.h>
 #include <nettle/poly1305.h>
 #include <nettle/version.h>
 
@@ -79,6 +80,20 @@ void aead_nettle(const struct bench_case *c, size_t len)
 	chacha_poly1305_set_nonce(&ctx, bench_nonce);
 	chacha_poly1305_encrypt(&ctx, len, bench_out, bench_in);
 	chacha_poly1305_digest(&ctx, 16, bench_out + len);
+}
+
+void open_nettle(const struct bench_case *c, size_t len)
+{
+	const uint8_t *sealed = bench_sealed(len);
+	struct chacha_poly1305_ctx ctx;
+	uint8_t tag[16];
+
+	chacha_poly1305_set_key(&ctx, bench_key);
+	chacha_poly1305_set_nonce(&ctx, bench_nonce);
+	chacha_poly1305_decrypt(&ctx, len, bench_out, sealed);
+	chacha_poly1305_digest(&ctx, 16, tag);
+	if (!memeql_sec(tag, sealed + len, 16))
+		memset(bench_out, 0, len);
 }
 
 /* curve25519_mul clamps the scalar as RFC 7748 says (NETTLE_CURVE25519_RFC7748). */
