@@ -291,16 +291,30 @@ static uint32_t poly_row_for(enum chacha20poly1305_row aead, uint32_t have, size
 	return poly1305_row_for(have, mac_len(ad_len, ct_len));
 }
 
+/* For a call through the stitched row row on len message bytes: its id,
+ * with the ChaCha20 and Poly1305 rows (those the public functions would
+ * take with it) in *chacha and *poly. */
+static enum chacha20poly1305_row rows_of(const struct chacha20poly1305_impl *row, size_t ad_len,
+					 size_t len, enum chacha20_row *chacha, uint32_t *poly)
+{
+	uint32_t have = zinc_cpu_features();
+	enum chacha20poly1305_row aead = (enum chacha20poly1305_row)(row - chacha20poly1305_impls);
+
+	*chacha = chacha20_row_for(have, len);
+	*poly = poly_row_for(aead, have, ad_len, len);
+	return aead;
+}
+
 void chacha20poly1305_encrypt_row(const struct chacha20poly1305_impl *row, uint8_t *dst,
 				  const uint8_t *src, size_t src_len, const uint8_t *ad,
 				  size_t ad_len, const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
 				  const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
-	uint32_t have = zinc_cpu_features();
-	enum chacha20poly1305_row aead = (enum chacha20poly1305_row)(row - chacha20poly1305_impls);
+	enum chacha20_row chacha;
+	uint32_t poly;
+	enum chacha20poly1305_row aead = rows_of(row, ad_len, src_len, &chacha, &poly);
 
-	encrypt_rows(aead, chacha20_row_for(have, src_len), poly_row_for(aead, have, ad_len, src_len),
-		     dst, src, src_len, ad, ad_len, nonce, key);
+	encrypt_rows(aead, chacha, poly, dst, src, src_len, ad, ad_len, nonce, key);
 }
 
 void xchacha20poly1305_encrypt_row(const struct chacha20poly1305_impl *row, uint8_t *dst,
@@ -308,11 +322,11 @@ void xchacha20poly1305_encrypt_row(const struct chacha20poly1305_impl *row, uint
 				   size_t ad_len, const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
 				   const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
-	uint32_t have = zinc_cpu_features();
-	enum chacha20poly1305_row aead = (enum chacha20poly1305_row)(row - chacha20poly1305_impls);
+	enum chacha20_row chacha;
+	uint32_t poly;
+	enum chacha20poly1305_row aead = rows_of(row, ad_len, src_len, &chacha, &poly);
 
-	xencrypt_rows(aead, chacha20_row_for(have, src_len), poly_row_for(aead, have, ad_len, src_len),
-		      dst, src, src_len, ad, ad_len, nonce, key);
+	xencrypt_rows(aead, chacha, poly, dst, src, src_len, ad, ad_len, nonce, key);
 }
 
 /*
@@ -712,13 +726,12 @@ bool chacha20poly1305_encrypt_sg_inplace_row(const struct chacha20poly1305_impl 
 					     const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
 					     const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
-	uint32_t have = zinc_cpu_features();
-	enum chacha20poly1305_row aead = (enum chacha20poly1305_row)(row - chacha20poly1305_impls);
+	enum chacha20_row chacha;
+	uint32_t poly;
+	enum chacha20poly1305_row aead = rows_of(row, ad_len, src_len, &chacha, &poly);
 
 	return sg_encrypt_fits(iov, iovcnt, src_len) &&
-	       encrypt_sg_rows(aead, chacha20_row_for(have, src_len),
-			       poly_row_for(aead, have, ad_len, src_len), iov, iovcnt, src_len, ad,
-			       ad_len, nonce, key);
+	       encrypt_sg_rows(aead, chacha, poly, iov, iovcnt, src_len, ad, ad_len, nonce, key);
 }
 
 bool chacha20poly1305_decrypt_row(const struct chacha20poly1305_impl *row, uint8_t *dst,
@@ -726,14 +739,14 @@ bool chacha20poly1305_decrypt_row(const struct chacha20poly1305_impl *row, uint8
 				  size_t ad_len, const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
 				  const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
-	uint32_t have = zinc_cpu_features();
-	enum chacha20poly1305_row aead = (enum chacha20poly1305_row)(row - chacha20poly1305_impls);
-	size_t ct_len = src_len - CHACHA20POLY1305_AUTHTAG_SIZE;
+	enum chacha20_row chacha;
+	uint32_t poly;
+	enum chacha20poly1305_row aead;
 
-	return src_len >= CHACHA20POLY1305_AUTHTAG_SIZE &&
-	       decrypt_rows(aead, chacha20_row_for(have, ct_len),
-			    poly_row_for(aead, have, ad_len, ct_len), dst, src, src_len, ad, ad_len,
-			    nonce, key);
+	if (src_len < CHACHA20POLY1305_AUTHTAG_SIZE)
+		return false;
+	aead = rows_of(row, ad_len, src_len - CHACHA20POLY1305_AUTHTAG_SIZE, &chacha, &poly);
+	return decrypt_rows(aead, chacha, poly, dst, src, src_len, ad, ad_len, nonce, key);
 }
 
 bool xchacha20poly1305_decrypt_row(const struct chacha20poly1305_impl *row, uint8_t *dst,
@@ -741,14 +754,14 @@ bool xchacha20poly1305_decrypt_row(const struct chacha20poly1305_impl *row, uint
 				   size_t ad_len, const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
 				   const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
-	uint32_t have = zinc_cpu_features();
-	enum chacha20poly1305_row aead = (enum chacha20poly1305_row)(row - chacha20poly1305_impls);
-	size_t ct_len = src_len - CHACHA20POLY1305_AUTHTAG_SIZE;
+	enum chacha20_row chacha;
+	uint32_t poly;
+	enum chacha20poly1305_row aead;
 
-	return src_len >= CHACHA20POLY1305_AUTHTAG_SIZE &&
-	       xdecrypt_rows(aead, chacha20_row_for(have, ct_len),
-			     poly_row_for(aead, have, ad_len, ct_len), dst, src, src_len, ad,
-			     ad_len, nonce, key);
+	if (src_len < CHACHA20POLY1305_AUTHTAG_SIZE)
+		return false;
+	aead = rows_of(row, ad_len, src_len - CHACHA20POLY1305_AUTHTAG_SIZE, &chacha, &poly);
+	return xdecrypt_rows(aead, chacha, poly, dst, src, src_len, ad, ad_len, nonce, key);
 }
 
 bool chacha20poly1305_decrypt_sg_inplace_row(const struct chacha20poly1305_impl *row,
@@ -757,14 +770,14 @@ bool chacha20poly1305_decrypt_sg_inplace_row(const struct chacha20poly1305_impl 
 					     const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
 					     const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
-	uint32_t have = zinc_cpu_features();
-	enum chacha20poly1305_row aead = (enum chacha20poly1305_row)(row - chacha20poly1305_impls);
-	size_t ct_len = src_len - CHACHA20POLY1305_AUTHTAG_SIZE;
+	enum chacha20_row chacha;
+	uint32_t poly;
+	enum chacha20poly1305_row aead;
 
-	return sg_decrypt_fits(iov, iovcnt, src_len) &&
-	       decrypt_sg_rows(aead, chacha20_row_for(have, ct_len),
-			       poly_row_for(aead, have, ad_len, ct_len), iov, iovcnt, src_len, ad,
-			       ad_len, nonce, key);
+	if (!sg_decrypt_fits(iov, iovcnt, src_len))
+		return false;
+	aead = rows_of(row, ad_len, src_len - CHACHA20POLY1305_AUTHTAG_SIZE, &chacha, &poly);
+	return decrypt_sg_rows(aead, chacha, poly, iov, iovcnt, src_len, ad, ad_len, nonce, key);
 }
 
 /* The rows the public functions run for a message of these sizes, with
