@@ -547,6 +547,6 @@ void fuzz_dispatch(FILE *out)
 {
 	FUZZ_PRINT_TABLE_HITS(out, "public aead chacha20 row", chacha20_impls, chacha20_nimpls, chacha20_hits);
 	FUZZ_PRINT_TABLE_HITS(out, "public aead poly1305 row", poly1305_impls, poly1305_nimpls, poly1305_hits);
-	FUZZ_PRINT_TABLE_HITS(out, "public aead encrypt stitched row", chacha20poly1305_impls,
+	FUZZ_PRINT_TABLE_HITS(out, "public aead stitched row", chacha20poly1305_impls,
 			      chacha20poly1305_nimpls, chacha20poly1305_hits);
 }
