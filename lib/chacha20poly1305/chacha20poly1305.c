@@ -664,26 +664,26 @@ static bool decrypt_sg_rows(enum chacha20poly1305_row aead, enum chacha20_row ch
 	struct poly1305_ctx poly;
 	struct aead_head h;
 	uint8_t tag[CHACHA20POLY1305_AUTHTAG_SIZE], got[CHACHA20POLY1305_AUTHTAG_SIZE];
-	uint8_t area[OPEN_AREA], head[CHACHA20_BLOCK_SIZE], *pt = NULL, *piece;
-	size_t n, left, ct_len = src_len - sizeof(tag);
-	bool ok, opened = open_fits(aead, ct_len);
+	uint8_t area[OPEN_AREA], head[HEAD], *pt = NULL, *piece, *p;
+	size_t n, left, ct_len = src_len - sizeof(tag), hl = head_len(ct_len);
+	bool ok, opened = open_fits(aead, ct_len), gathered = opened || ct_len <= HEAD;
 
 	s.chacha = chacha;
-	s.ks_off = 0;
-	if (opened) {
-		/* One pass: the head's ciphertext (gathered when it is in
-		 * pieces) gives its plaintext in h.text with the Poly1305 key,
-		 * the kernel the rest's into pt. */
-		uint8_t *p = sg_span(&w, CHACHA20_BLOCK_SIZE);
-
-		if (!p)
-			sg_copy(&w, p = head, CHACHA20_BLOCK_SIZE, false);
+	s.ks_len = s.ks_off = 0;
+	if (gathered) {
+		/* The head's ciphertext (all of a short message; gathered when
+		 * it is in pieces) gives its plaintext in h.text with the
+		 * Poly1305 key; then, in one pass, the kernel the rest's into
+		 * pt. */
+		if (!(p = hl ? sg_span(&w, hl) : h.text))
+			sg_copy(&w, p = head, hl, false);
 		aead_begin(chacha, poly_impl, &s.cc, &poly, &h, p, ct_len, nonce, key, ad, ad_len);
 		poly1305_update(&poly, p, h.len);
-		s.ks_len = 0;
-		sg_skip(&w);
-		pt = open_buf(area, (uint8_t *)w.iov->iov_base + w.off);
-		sg_open(aead, &s, &poly, &w, pt, ct_len - h.len);
+		if (opened) {
+			sg_skip(&w);
+			pt = open_buf(area, (uint8_t *)w.iov->iov_base + w.off);
+			sg_open(aead, &s, &poly, &w, pt, ct_len - h.len);
+		}
 	} else {
 		/* First pass: the MAC. The head's keystream comes with the
 		 * Poly1305 key, into ks. */
@@ -705,9 +705,10 @@ static bool decrypt_sg_rows(enum chacha20poly1305_row aead, enum chacha20_row ch
 	if (!ok) {
 		for (left = ct_len; (n = sg_next(&w, &piece, left)); left -= n)
 			memset(piece, 0, n);
-	} else if (opened) {
+	} else if (gathered) {
 		sg_copy(&w, h.text, h.len, true);
-		sg_copy(&w, pt, ct_len - h.len, true);
+		if (opened)
+			sg_copy(&w, pt, ct_len - h.len, true);
 	} else {
 		for (left = ct_len; (n = sg_next(&w, &piece, left)); left -= n)
 			sg_xor(&s, piece, n);
