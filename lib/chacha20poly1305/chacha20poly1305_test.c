@@ -41,15 +41,19 @@ struct aead {
 			     size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
 	void (*encrypt_row)(const struct chacha20poly1305_impl *, uint8_t *, const uint8_t *,
 			    size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
+	bool (*decrypt_row)(const struct chacha20poly1305_impl *, uint8_t *, const uint8_t *,
+			    size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
 };
 
 static const struct aead aeads[] = {
 	{ "chacha20poly1305", CHACHA20POLY1305_NONCE_SIZE, chacha20poly1305_encrypt,
 	  chacha20poly1305_decrypt, chacha20poly1305_encrypt_with,
-	  chacha20poly1305_decrypt_with, chacha20poly1305_encrypt_row },
+	  chacha20poly1305_decrypt_with, chacha20poly1305_encrypt_row,
+	  chacha20poly1305_decrypt_row },
 	{ "xchacha20poly1305", XCHACHA20POLY1305_NONCE_SIZE, xchacha20poly1305_encrypt,
 	  xchacha20poly1305_decrypt, xchacha20poly1305_encrypt_with,
-	  xchacha20poly1305_decrypt_with, xchacha20poly1305_encrypt_row },
+	  xchacha20poly1305_decrypt_with, xchacha20poly1305_encrypt_row,
+	  xchacha20poly1305_decrypt_row },
 };
 
 static const char sunscreen[] =
@@ -172,6 +176,82 @@ static void test_flipped_bit_rejected(void)
 			      !memcmp(dst, msg, len), "%s, %zu bytes: original rejected", a->name, len);
 		}
 	}
+}
+
+/*
+ * Decryption's one pass (a stitched row, 577 to 4160 bytes, and one byte
+ * past it, where two passes take over), through the public functions and
+ * every usable stitched row, out of place and in place: a flipped bit in the
+ * first block, in each 512-byte step, in the last partial 16-byte block, in
+ * the tag or in the AD is rejected with the output all zero and the bytes
+ * after it untouched; the original decrypts to the message.
+ */
+static void test_one_pass_decrypt(void)
+{
+	enum { MAX = 4161 };
+	static const size_t lens[] = { 577, 1024, 1420, 4159, 4160, MAX };
+	static uint8_t msg[MAX], ct[MAX + 16], buf[MAX + 32];
+	uint8_t key[32], nonce[24], ad[11];
+	unsigned long runs = 0;
+
+	test_fill(key, 32, 41);
+	test_fill(nonce, 24, 42);
+	test_fill(ad, sizeof(ad), 43);
+	for (size_t k = 0; k < ARRAY_SIZE(aeads); k++) {
+		const struct aead *a = &aeads[k];
+
+		for (size_t r = 0; r <= chacha20poly1305_nimpls; r++) {
+			const struct chacha20poly1305_impl *row =
+				r ? &chacha20poly1305_impls[r - 1] : NULL;
+
+			if (row && (!row->decrypt_steps || !zinc_cpu_have(row->features)))
+				continue;
+			for (size_t l = 0; l < ARRAY_SIZE(lens); l++) {
+				size_t len = lens[l], flips[16], nflips = 0;
+				unsigned long bad = 0;
+
+				test_fill(msg, len, (uint32_t)len + 5);
+				a->encrypt(ct, msg, len, ad, sizeof(ad), nonce, key);
+				flips[nflips++] = 0;
+				for (size_t at = 64 + 100; at < len; at += 512)
+					flips[nflips++] = at * 8 + 3;
+				flips[nflips++] = (len - 1) * 8;
+				flips[nflips++] = (len + 15) * 8 + 7;
+				flips[nflips++] = SIZE_MAX; /* the AD */
+				for (size_t f = 0; f <= nflips; f++) {
+					for (int in_place = 0; in_place < 2; in_place++) {
+						bool flip = f < nflips, ok;
+						uint8_t *src = in_place ? buf : ct;
+
+						memset(buf, 0xaa, sizeof(buf));
+						if (in_place)
+							memcpy(buf, ct, len + 16);
+						if (flip && flips[f] == SIZE_MAX)
+							ad[3] ^= 0x10;
+						else if (flip)
+							src[flips[f] / 8] ^= (uint8_t)(1u << (flips[f] % 8));
+						ok = row ? a->decrypt_row(row, buf, src, len + 16, ad,
+									  sizeof(ad), nonce, key)
+							 : a->decrypt(buf, src, len + 16, ad, sizeof(ad),
+								      nonce, key);
+						if (flip && flips[f] == SIZE_MAX)
+							ad[3] ^= 0x10;
+						else if (flip && !in_place)
+							src[flips[f] / 8] ^= (uint8_t)(1u << (flips[f] % 8));
+						if (flip ? ok || !all_bytes(buf, len, 0)
+							 : !ok || memcmp(buf, msg, len))
+							bad++;
+						if (!in_place && !all_bytes(buf + len, 32, 0xaa))
+							bad++;
+						runs++;
+					}
+				}
+				CHECK(bad == 0, "%s %s, %zu bytes: %lu wrong verdicts or outputs",
+				      a->name, row ? row->name : "public", len, bad);
+			}
+		}
+	}
+	CHECK(runs > 0, "no decryption ran");
 }
 
 /* Fewer than 16 bytes cannot hold a tag: false, and dst untouched. */
@@ -749,6 +829,7 @@ int main(void)
 	test_xchacha_a_3_1();
 	test_round_trip();
 	test_flipped_bit_rejected();
+	test_one_pass_decrypt();
 	test_short_input_writes_nothing();
 	test_in_place();
 	test_null_with_zero_length();
