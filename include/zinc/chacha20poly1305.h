@@ -6,7 +6,7 @@
  *
  * Stack: with the stitched AVX2 row, decryption of a 577- to 4160-byte
  * message is one pass into a buffer on the stack, which reaches dst only
- * after the tag checks: the decrypt functions use up to 12 KiB of stack,
+ * after the tag checks: the decrypt functions use up to 13 KiB of stack,
  * the encrypt functions up to 5 KiB (x86-64, gcc 12 -fstack-usage, the
  * kernel's frame included).
  */
