@@ -112,7 +112,7 @@ PLANTED_BUGS = [
     ("AEAD_LENGTHS", "chacha20poly1305", 100),
     ("AEAD_LENGTHS", "xchacha20poly1305", 100),
     ("AEAD_SG_KEYSTREAM", "chacha20poly1305", 200),
-    ("AEAD_SG_BOUNCE", "chacha20poly1305", 200),
+    ("AEAD_SG_PIECES", "chacha20poly1305", 200),
     ("AEAD_OPEN_TAIL", "xchacha20poly1305", 200),
     ("AEAD_STITCH_CARRY", "chacha20poly1305", 200),
     ("CHACHA20_AVX2_RBX", "chacha20", 200),
@@ -122,7 +122,7 @@ PLANTED_BUGS = [
 # those its known answers and its 2 KiB row-vs-generic messages reach. The
 # others need states (POLY1305_EMIT_CARRY, POLY1305_TO26_TOP,
 # CURVE25519_ASM_FOLD), a counter past 2^32 (BLAKE2S_AVX_CARRY) or an
-# interface (AEAD_SG_KEYSTREAM, AEAD_SG_BOUNCE) that only the fuzz targets
+# interface (AEAD_SG_KEYSTREAM, AEAD_SG_PIECES) that only the fuzz targets
 # drive.
 SELFTEST_PLANTED_BUGS = [
     "POLY1305_CARRY",

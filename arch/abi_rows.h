@@ -205,39 +205,93 @@ static void random_poly_state(uint64_t st[6])
 }
 
 /*
+ * The steps kernels' table for a len-byte message laid out backwards with
+ * odd gaps: the even steps whole, the odd ones (and the last, if odd in
+ * number) in pieces of 1, 31, 32, 33, 100, 2, 64, 17, ... bytes (the
+ * byte-at-a-time and the 32-byte paths of a piece, and a piece's last 32
+ * bytes overlapping its chunk before), each piece after a gap of its own.
+ * Copies src there when fill.
+ */
+enum { STEP = 512, GAP = 37, NSTEPS = (MAX_LEN + STEP - 1) / STEP, MAXPIECES = 40 };
+static uint8_t scatter[NSTEPS * (STEP + GAP * MAXPIECES)];
+static struct chacha20poly1305_step steps[NSTEPS];
+static struct chacha20poly1305_piece pieces[NSTEPS][MAXPIECES];
+
+static void lay_out_steps(size_t len, bool fill)
+{
+	static const size_t sizes[] = { 1, 31, 32, 33, 100, 2, 64, 17 };
+	size_t n = (len + STEP - 1) / STEP;
+	uint8_t *at = scatter;
+
+	for (size_t i = n; i-- > 0;) {
+		size_t k = len - i * STEP < STEP ? len - i * STEP : STEP, np = 0;
+
+		if (i % 2 == 0) {
+			steps[i] = (struct chacha20poly1305_step){ .at = at };
+			at += k + GAP;
+		} else {
+			for (size_t done = 0; done < k; np++) {
+				size_t m = sizes[np % ARRAY_SIZE(sizes)];
+
+				m = m < k - done ? m : k - done;
+				pieces[i][np] = (struct chacha20poly1305_piece){ at, m };
+				at += m + GAP + np % 3;
+				done += m;
+			}
+			steps[i] = (struct chacha20poly1305_step){ .piece = pieces[i], .pieces = np };
+		}
+	}
+	if (!fill)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		const uint8_t *from = src + i * STEP;
+
+		if (!steps[i].pieces)
+			memcpy(steps[i].at, from, len - i * STEP < STEP ? len - i * STEP : STEP);
+		for (size_t j = 0; j < steps[i].pieces; from += steps[i].piece[j++].len)
+			memcpy(steps[i].piece[j].at, from, steps[i].piece[j].len);
+	}
+}
+
+/* Whether the laid-out steps of len bytes hold want's bytes. */
+static bool steps_hold(size_t len, const uint8_t *bytes)
+{
+	size_t n = (len + STEP - 1) / STEP;
+
+	for (size_t i = 0; i < n; i++) {
+		const uint8_t *from = bytes + i * STEP;
+
+		if (!steps[i].pieces &&
+		    memcmp(steps[i].at, from, len - i * STEP < STEP ? len - i * STEP : STEP))
+			return false;
+		for (size_t j = 0; j < steps[i].pieces; from += steps[i].piece[j++].len)
+			if (memcmp(steps[i].piece[j].at, from, steps[i].piece[j].len))
+				return false;
+	}
+	return true;
+}
+
+/*
  * The steps kernel on the same message, in place over 512-byte steps laid
- * out backwards with odd gaps between them: the same output as encrypt
- * into want, and the same states from the same start (st0, poly0) as
- * encrypt's (st_want, poly_want); then the decryption kernel on them.
+ * out by lay_out_steps: the same output as encrypt into want, and the same
+ * states from the same start (st0, poly0) as encrypt's (st_want,
+ * poly_want); then the decryption kernel on them.
  */
 static void check_steps(const struct chacha20poly1305_impl *impl, size_t len,
 			const uint32_t st0[16], const uint64_t poly0[6],
 			const uint32_t st_want[16], const uint64_t poly_want[6])
 {
-	enum { STEP = 512, GAP = 37, NSTEPS = (MAX_LEN + STEP - 1) / STEP };
-	static uint8_t scatter[NSTEPS * (STEP + GAP)];
-	uint8_t *steps[NSTEPS];
-	size_t n = (len + STEP - 1) / STEP;
 	uint32_t st[16];
 	uint64_t poly[6];
 	struct chacha20poly1305_bulk b = { st, poly };
 
 	memcpy(st, st0, sizeof(st));
 	memcpy(poly, poly0, sizeof(poly));
-	for (size_t i = 0; i < n; i++) {
-		size_t k = len - i * STEP < STEP ? len - i * STEP : STEP;
-
-		steps[i] = scatter + (n - 1 - i) * (STEP + GAP);
-		memcpy(steps[i], src + i * STEP, k);
-	}
+	lay_out_steps(len, true);
 	call_checked(impl->name, "encrypt_steps", len, FN(impl->encrypt_steps), ARG(&b),
 		     ARG(steps), len, 0, 0, 0);
-	for (size_t i = 0; i < n; i++) {
-		size_t k = len - i * STEP < STEP ? len - i * STEP : STEP;
-
-		CHECK_MEM(steps[i], want + i * STEP, k, "%s encrypt_steps len %zu, step %zu",
-			  impl->name, len, i);
-	}
+	CHECK(steps_hold(len, want), "%s encrypt_steps len %zu: the ciphertext, whole steps and pieces",
+	      impl->name, len);
 	CHECK(!memcmp(st, st_want, sizeof(st)), "%s encrypt_steps len %zu: ChaCha20 state",
 	      impl->name, len);
 	CHECK(!memcmp(poly, poly_want, sizeof(poly)), "%s encrypt_steps len %zu: Poly1305 state",

@@ -464,6 +464,24 @@ static void print_ratio(const struct bench_primitive *p, unsigned si, int width)
 	printf(" %*s", width, cell);
 }
 
+/* The sg row's time over the flat row's on the same bytes, for one
+ * column; false when the table has no such pair. */
+static bool sg_over_flat(const struct bench_primitive *p, unsigned si, double *ratio)
+{
+	const struct bench_case *flat = NULL, *sg = NULL;
+
+	for (unsigned i = 0; i < p->ncases; i++) {
+		if (p->cases[i].sg == SG_FLAT)
+			flat = &p->cases[i];
+		else if (p->cases[i].sg == SG_SG)
+			sg = &p->cases[i];
+	}
+	if (!flat || !sg)
+		return false;
+	*ratio = sg->median[si] / flat->median[si];
+	return true;
+}
+
 static void print_table(const struct bench_primitive *p)
 {
 	const int namew = 30, width = 15;
@@ -493,6 +511,16 @@ static void print_table(const struct bench_primitive *p)
 	for (unsigned s = 0; s < ncols; s++)
 		print_ratio(p, s, width);
 	putchar('\n');
+	if (sg_over_flat(p, 0, &(double){ 0 })) {
+		printf("%-*s %-8s", namew, "sg time / flat time", "");
+		for (unsigned s = 0; s < ncols; s++) {
+			double r;
+
+			sg_over_flat(p, s, &r);
+			printf(" %*.3f", width, r);
+		}
+		putchar('\n');
+	}
 	if (p->skipped[0])
 		printf("not run on this CPU: %s\n", p->skipped);
 	for (unsigned i = 0; i < p->ncases; i++)

@@ -24,6 +24,9 @@ struct bench_case {
 	void (*run)(const struct bench_case *c, size_t len);
 	const void *row;        /* backend row or oracle state */
 	uint32_t index;         /* Poly1305 row for the AEAD pairs */
+	/* The two sides of "sg / flat": the sg function and the flat one on
+	 * the same bytes in place (the table prints their ratio). */
+	enum { SG_NONE, SG_FLAT, SG_SG } sg;
 	/* Results, one per size. */
 	double median[BENCH_MAX_SIZES];
 	double spread[BENCH_MAX_SIZES];  /* IQR as a percent of the median */

@@ -349,7 +349,9 @@ static unsigned aead_cases(struct bench_case *cases)
 
 	add(cases, &n, "chacha20poly1305_encrypt()", KIND_PUBLIC, aead_public, NULL, 0);
 	add(cases, &n, "flat, in place", KIND_BACKEND, aead_flat_inplace, NULL, 0);
+	cases[n - 1].sg = SG_FLAT;
 	add(cases, &n, "sg_inplace, 20/1000/rest", KIND_BACKEND, aead_sg_inplace, NULL, 0);
+	cases[n - 1].sg = SG_SG;
 	add(cases, &n, "libsodium", KIND_ORACLE, aead_sodium, NULL, 0);
 	add(cases, &n, "openssl", KIND_ORACLE, aead_openssl, NULL, 0);
 	add(cases, &n, "libgcrypt", KIND_ORACLE, aead_gcrypt, NULL, 0);
@@ -452,7 +454,9 @@ static unsigned open_cases(struct bench_case *cases)
 
 	add(cases, &n, "chacha20poly1305_decrypt()", KIND_PUBLIC, open_public, NULL, 0);
 	add(cases, &n, "flat, in place", KIND_BACKEND, open_flat_inplace, NULL, 0);
+	cases[n - 1].sg = SG_FLAT;
 	add(cases, &n, "sg_inplace, 20/1000/rest", KIND_BACKEND, open_sg_inplace, NULL, 0);
+	cases[n - 1].sg = SG_SG;
 	add(cases, &n, "libsodium", KIND_ORACLE, open_sodium, NULL, 0);
 	add(cases, &n, "openssl", KIND_ORACLE, open_openssl, NULL, 0);
 	add(cases, &n, "libgcrypt", KIND_ORACLE, open_gcrypt, NULL, 0);

@@ -58,6 +58,26 @@ struct chacha20poly1305_bulk {
 	void *poly;		/* struct poly1305_ctx.state */
 };
 
+/*
+ * A step of the table kernels (.encrypt_steps, .decrypt_steps): 512 bytes
+ * of the message (the last step of a call may be shorter), at at when
+ * pieces is 0, else in pieces pieces, piece[0..pieces), each of at least one
+ * byte, in order (the scatter-gather functions' steps that an iovec entry
+ * boundary cuts).
+ */
+struct chacha20poly1305_piece {
+	uint8_t *at;
+	size_t len;
+};
+
+struct chacha20poly1305_step {
+	union {
+		uint8_t *at;
+		const struct chacha20poly1305_piece *piece;
+	};
+	size_t pieces;
+};
+
 struct chacha20poly1305_impl {
 	const char *name;	/* "chacha20poly1305-<variant>" */
 	uint32_t features;
@@ -68,15 +88,16 @@ struct chacha20poly1305_impl {
 	void (*encrypt)(const struct chacha20poly1305_bulk *b, uint8_t *dst, const uint8_t *src,
 			size_t len);
 	/* The same in place, step i (bytes 512 i .. min(512 (i + 1), len))
-	 * at steps[i]: the message may lie in pieces. NULL in row 0. */
-	void (*encrypt_steps)(const struct chacha20poly1305_bulk *b, uint8_t *const *steps,
-			      size_t len);
-	/* Decryption's pass, len >= 512: step i's ciphertext at steps[i];
+	 * where steps[i] says: the message may lie anywhere, in pieces. NULL
+	 * in row 0. */
+	void (*encrypt_steps)(const struct chacha20poly1305_bulk *b,
+			      const struct chacha20poly1305_step *steps, size_t len);
+	/* Decryption's pass, len >= 512: step i's ciphertext where steps[i] says;
 	 * dst (len bytes, contiguous) = ciphertext XOR keystream from block
 	 * state[12]; each whole 16-byte block of the ciphertext absorbed in
 	 * order. NULL in row 0. */
 	void (*decrypt_steps)(const struct chacha20poly1305_bulk *b, uint8_t *dst,
-			      uint8_t *const *steps, size_t len);
+			      const struct chacha20poly1305_step *steps, size_t len);
 };
 
 /* The table: one row per line of lib/chacha20poly1305/rows.h, two-pass
@@ -95,10 +116,12 @@ enum chacha20poly1305_row {
 #define KERNEL(fn)                                                                   \
 	void fn(const struct chacha20poly1305_bulk *b, uint8_t *dst, const uint8_t *src, \
 		size_t len);
-#define STEPS(fn) void fn(const struct chacha20poly1305_bulk *b, uint8_t *const *steps, size_t len);
-#define OPEN(fn)                                                                     \
-	void fn(const struct chacha20poly1305_bulk *b, uint8_t *dst, uint8_t *const *steps, \
+#define STEPS(fn)                                                                  \
+	void fn(const struct chacha20poly1305_bulk *b, const struct chacha20poly1305_step *steps, \
 		size_t len);
+#define OPEN(fn)                                                              \
+	void fn(const struct chacha20poly1305_bulk *b, uint8_t *dst,           \
+		const struct chacha20poly1305_step *steps, size_t len);
 #define NO_KERNEL
 #define ROW(id, name, needs, min_len, kernel, steps, open) kernel steps open
 #include "lib/chacha20poly1305/rows.h"
@@ -137,7 +160,7 @@ static inline void chacha20poly1305_row_kernel(enum chacha20poly1305_row row,
 /* Row row's steps kernel, called by name (the row must have one). */
 static inline void chacha20poly1305_row_steps(enum chacha20poly1305_row row,
 					      const struct chacha20poly1305_bulk *b,
-					      uint8_t *const *steps, size_t len)
+					      const struct chacha20poly1305_step *steps, size_t len)
 {
 #define KERNEL(fn)
 #define STEPS(fn) fn(b, steps, len)
@@ -155,7 +178,8 @@ static inline void chacha20poly1305_row_steps(enum chacha20poly1305_row row,
 /* Row row's decryption kernel, called by name (the row must have one). */
 static inline void chacha20poly1305_row_open(enum chacha20poly1305_row row,
 					     const struct chacha20poly1305_bulk *b, uint8_t *dst,
-					     uint8_t *const *steps, size_t len)
+					     const struct chacha20poly1305_step *steps,
+					     size_t len)
 {
 #define KERNEL(fn)
 #define STEPS(fn)
