@@ -43,11 +43,16 @@ static struct {
 	uint8_t nonce[AEAD_NONCE_SIZE];
 #ifdef AEAD_SG_ENCRYPT
 	struct fuzz_splits sg;  /* entry sizes of the iovec list, read last */
+	uint8_t sg_cycle;       /* odd: those sizes repeat (a list of many entries) */
 #endif
 } P;
 
 #ifdef AEAD_SG_ENCRYPT
-enum { SG_MAX_ENTRY = 255 };    /* the explicit entries; the last has the rest */
+/* The explicit entries are at most SG_MAX_ENTRY bytes; the last takes the
+ * rest. Cycled, they go on until the bytes run out or the list has
+ * SG_LIST_MAX entries: enough short entries that a 512-byte step of the
+ * stitched kernel lies in more pieces than a kernel call takes. */
+enum { SG_MAX_ENTRY = 255, SG_LIST_MAX = 1024 };
 #endif
 
 static uint8_t msg[FUZZ_MAX_LEN], ad[FUZZ_MAX_AD_LEN];
@@ -67,6 +72,8 @@ static void format_params(char *buf, size_t cap)
 #ifdef AEAD_SG_ENCRYPT
 	fuzz_fmt(buf, cap, " sg");
 	fuzz_fmt_splits(buf, cap, &P.sg);
+	if (P.sg_cycle & 1)
+		fuzz_fmt(buf, cap, " (repeated)");
 #endif
 }
 
@@ -90,6 +97,7 @@ static void decode(const uint8_t *data, size_t size)
 	/* After the data, so that inputs from before the sg functions decode
 	 * as they did, with a one-entry list. */
 	fuzz_read_pieces(&in, &P.sg, SG_MAX_ENTRY);
+	P.sg_cycle = fuzz_byte(&in);
 #endif
 }
 
@@ -219,14 +227,15 @@ static void run(const char *name, const struct chacha20_impl *c, uint32_t p, enc
 #ifdef AEAD_SG_ENCRYPT
 /*
  * Scatter-gather. The list lays the bytes out in P.sg's entries (each
- * clipped to what is left, the last entry taking the rest) in guard slot 5,
- * SG_GAP canary bytes between entries, so a write outside the entries shows
- * and the last entry ends at the guard page when the layout says so.
+ * clipped to what is left, the last entry taking the rest; cycled when
+ * P.sg_cycle is odd and one of them is not 0) in guard slot 5, SG_GAP
+ * canary bytes between entries, so a write outside the entries shows and
+ * the last entry ends at the guard page when the layout says so.
  */
 enum { SG_GAP = 7, SG_CANARY = 0x5c, SG_SLOT = 5 };
 
 struct sg_list {
-	struct iovec iov[FUZZ_MAX_SPLITS + 1];
+	struct iovec iov[SG_LIST_MAX];
 	size_t cnt, len;
 	uint8_t *buf;           /* the slot: entries and gaps */
 	size_t buf_len;
@@ -234,20 +243,31 @@ struct sg_list {
 
 static void sg_place(struct sg_list *l, const uint8_t *src, size_t len)
 {
-	size_t off = 0;
+	size_t off = 0, n = P.sg.n, sum = 0;
+	bool cycle;
 
+	for (size_t i = 0; i < n; i++)
+		sum += P.sg.chunk[i];
+	cycle = (P.sg_cycle & 1) && sum;
+	/* Entry sizes first (into iov_len), then the layout. */
+	for (l->cnt = 0; l->cnt < SG_LIST_MAX - 1 && (cycle ? off < len : l->cnt < n); l->cnt++) {
+		size_t k = P.sg.chunk[l->cnt % n] < len - off ? P.sg.chunk[l->cnt % n] : len - off;
+
+		l->iov[l->cnt].iov_len = k;
+		off += k;
+	}
+	l->iov[l->cnt++].iov_len = len - off;
 	l->len = len;
-	l->cnt = P.sg.n + 1;
-	l->buf_len = len + P.sg.n * SG_GAP;
+	l->buf_len = len + (l->cnt - 1) * SG_GAP;
 	l->buf = fuzz_guard_buf(SG_SLOT, l->buf_len, &P.layout);
 	memset(l->buf, SG_CANARY, l->buf_len);
+	off = 0;
 	for (size_t i = 0; i < l->cnt; i++) {
-		size_t k = i < P.sg.n && P.sg.chunk[i] < len - off ? P.sg.chunk[i] : len - off;
 		uint8_t *at = l->buf + off + i * SG_GAP;
 
-		memcpy(at, src + off, k);
-		l->iov[i] = (struct iovec){ .iov_base = at, .iov_len = k };
-		off += k;
+		memcpy(at, src + off, l->iov[i].iov_len);
+		l->iov[i].iov_base = at;
+		off += l->iov[i].iov_len;
 	}
 }
 
@@ -308,7 +328,7 @@ static uint8_t sg_msg[FUZZ_MAX_LEN + TAG];
 static void sg_reject(const char *name, const char *what, const struct chacha20_impl *c,
 		      uint32_t p, sg_fn fn, const uint8_t *src, size_t list_len, size_t src_len)
 {
-	struct sg_list l;
+	static struct sg_list l;
 	struct bufs b;
 
 	place(&b, msg, 0, 0, false);
@@ -327,7 +347,7 @@ static void run_sg(const char *name, const struct chacha20_impl *c, uint32_t p, 
 		   sg_fn dec, bool flip_too)
 {
 	static uint8_t want[FUZZ_MAX_LEN + TAG];
-	struct sg_list l;
+	static struct sg_list l;
 	struct bufs b;
 
 	memcpy(sg_msg, msg, P.len);

@@ -210,7 +210,7 @@ def gen_poly1305_state(g):
 
 def gen_aead(g, nonce_size, sg=False):
     def seed(n, ad_len=0, flip=(0, 0), pattern=PAT_DATA, key_pattern=PAT_DATA, tags=(),
-             entries=None, **kw):
+             entries=None, repeat=False, **kw):
         lay, t = g.layout(**kw)
         data = (lay + bytes([pattern, key_pattern]) + length(n) + length(ad_len) +
                 struct.pack("<H", flip[0]) + bytes([flip[1]]) + g.bytes(32) +
@@ -221,7 +221,8 @@ def gen_aead(g, nonce_size, sg=False):
             # The iovec entry sizes follow the whole message (each at most
             # SG_MAX_ENTRY = 255 in aead_fuzzer.h; the last entry is the rest).
             assert all(e <= 255 for e in entries)
-            data += g.msg(n, full=True) + splits(entries)
+            # Then the repeat byte: odd, the sizes repeat (SG_LIST_MAX).
+            data += g.msg(n, full=True) + splits(entries) + (b"\x01" if repeat else b"")
         t |= {("len", n), ("ad", ad_len)} | fill_tags(pattern, "data") | \
             fill_tags(key_pattern, "key")
         g.add(data, t | set(tags))
@@ -254,6 +255,15 @@ def gen_aead(g, nonce_size, sg=False):
     seed(1420, ad_len=16, entries=[20, 255, 255, 1], tags={("sg", "packet")})
     seed(1420, ad_len=16, entries=[20, 255], flip=(1419, 5), guard_start=True, misalign=3,
          tags={("sg", "packet")})
+    # Repeated sizes: lists of many short entries. With entries of 16 bytes
+    # the stitched kernel's first step lies in exactly 32 pieces (as many as
+    # a kernel call takes); of 15, 7 or 3 bytes, in more (those steps go two
+    # passes); 200 / 16 bytes mixes whole steps and steps in pieces.
+    seed(1100, ad_len=0, entries=[16], repeat=True, tags={("sg", "repeated")})
+    seed(1420, ad_len=16, entries=[15], repeat=True, tags={("sg", "repeated")})
+    seed(2049, ad_len=0, entries=[7], repeat=True, flip=(1000, 2), tags={("sg", "repeated")})
+    seed(700, ad_len=13, entries=[3, 1, 0], repeat=True, tags={("sg", "repeated")})
+    seed(4160, ad_len=0, entries=[200, 16], repeat=True, tags={("sg", "repeated")})
 
 
 def gen_chacha20poly1305(g):

@@ -734,31 +734,64 @@ static unsigned long sg_vs_flat(const struct chacha20_impl *chacha, uint32_t p, 
 	return bad;
 }
 
+enum { LONG_MAX = 64 + 40 * 512 + 33, MAX_ENTRIES = LONG_MAX / 3 + 2 };
+
 /*
- * Long messages in pieces, through the public sg functions and through the
- * sg encrypt of every usable stitched row: a WireGuard-like 20 / 1000 /
- * rest split (one 512-byte step of the kernel crosses an entry boundary and
- * is bounced), a piece that starts one byte or 63 bytes off a block
- * boundary, pieces of about one kernel step, eleven pieces of 300 bytes
- * (more crossed steps than a kernel call bounces: the kernel is called
- * again, and what is left under 512 bytes goes two passes), and random
- * splits; lengths up to past 32 steps (a second kernel call however the
- * list is cut). Each must give the flat encrypt's bytes, and decrypt the
- * message back.
+ * msg (len bytes) encrypted in place over buf cut into entries of sizes[0..n)
+ * and the rest, through the public sg encrypt and the sg encrypt of every
+ * usable stitched row: the flat encrypt's bytes (want) each time, and the
+ * public sg decrypt gives msg back. Returns the failures; *runs counts the
+ * encryptions.
+ */
+static unsigned long sg_long_split(const uint8_t *msg, const uint8_t *want, uint8_t *buf,
+				   size_t len, const size_t *sizes, size_t n, const uint8_t *ad,
+				   size_t ad_len, const uint8_t *nonce, const uint8_t *key,
+				   unsigned long *runs)
+{
+	static struct iovec iov[MAX_ENTRIES];
+	size_t cnt = split(iov, buf, len + 16, sizes, n);
+	unsigned long bad = 0;
+
+	for (size_t r = 0; r <= chacha20poly1305_nimpls; r++) {
+		const struct chacha20poly1305_impl *row = r ? &chacha20poly1305_impls[r - 1] : NULL;
+
+		if (row && (!row->encrypt_steps || !zinc_cpu_have(row->features)))
+			continue;
+		memcpy(buf, msg, len);
+		bad += !(row ? chacha20poly1305_encrypt_sg_inplace_row(row, iov, cnt, len, ad, ad_len,
+								       nonce, key)
+			     : chacha20poly1305_encrypt_sg_inplace(iov, cnt, len, ad, ad_len, nonce,
+								   key));
+		bad += !!memcmp(buf, want, len + 16);
+		bad += !chacha20poly1305_decrypt_sg_inplace(iov, cnt, len + 16, ad, ad_len, nonce,
+							    key);
+		bad += !!memcmp(buf, msg, len);
+		(*runs)++;
+	}
+	return bad;
+}
+
+/*
+ * Long messages in pieces: a WireGuard-like 20 / 1000 / rest split (the
+ * kernel's second 512-byte step crosses an entry boundary and is given to
+ * it as two pieces), a piece that starts one byte or 63 bytes off a block
+ * boundary, pieces of about one kernel step, pieces of 31, 32 and 33 bytes
+ * (the kernel's piece paths: a byte at a time, whole 32-byte chunks, a last
+ * chunk that overlaps the one before), eleven pieces of 300 bytes, and
+ * random splits; lengths up to past 32 steps (a second kernel call however
+ * the list is cut), some ending in a last part in pieces.
  */
 static void test_sg_long_pieces_match_flat(void)
 {
-	enum { LONG_MAX = 64 + 40 * 512 + 33 };
 	static const size_t lens[] = { 577, 600, 1023, 1024, 1100, 1420, 2049, 4129, 64 + 32 * 512,
 				       64 + 32 * 512 + 1, LONG_MAX };
 	static const size_t fixed[][11] = {
 		{ 20, 1000 }, { 1 }, { 63 }, { 64, 512 }, { 64, 511, 1 }, { 577 },
-		{ 100, 700, 700 },
+		{ 100, 700, 700 }, { 64, 31, 32, 33, 1, 100, 33, 31, 32, 200, 31 },
 		{ 300, 300, 300, 300, 300, 300, 300, 300, 300, 300, 300 },
 	};
 	static uint8_t msg[LONG_MAX], want[LONG_MAX + 16], buf[LONG_MAX + 16];
 	uint8_t key[32], nonce[12], ad[13];
-	struct iovec iov[16];
 	size_t sizes[12];
 	uint32_t x = 88675123u;
 	unsigned long bad = 0, runs = 0;
@@ -771,7 +804,7 @@ static void test_sg_long_pieces_match_flat(void)
 
 		test_fill(msg, len, (uint32_t)len);
 		for (size_t t = 0; t < ARRAY_SIZE(fixed) + 20; t++) {
-			size_t n = 0, cnt, ad_len = t % 2 ? sizeof(ad) : 0;
+			size_t n = 0, ad_len = t % 2 ? sizeof(ad) : 0;
 
 			if (t < ARRAY_SIZE(fixed)) {
 				while (n < ARRAY_SIZE(fixed[t]) && fixed[t][n])
@@ -781,27 +814,66 @@ static void test_sg_long_pieces_match_flat(void)
 				n = random_sizes(sizes, 11, len + 16, &x);
 			}
 			chacha20poly1305_encrypt(want, msg, len, ad, ad_len, nonce, key);
-			cnt = split(iov, buf, len + 16, sizes, n);
-			for (size_t r = 0; r <= chacha20poly1305_nimpls; r++) {
-				const struct chacha20poly1305_impl *row =
-					r ? &chacha20poly1305_impls[r - 1] : NULL;
-
-				if (row && (!row->encrypt_steps || !zinc_cpu_have(row->features)))
-					continue;
-				memcpy(buf, msg, len);
-				bad += !(row ? chacha20poly1305_encrypt_sg_inplace_row(
-						       row, iov, cnt, len, ad, ad_len, nonce, key)
-					     : chacha20poly1305_encrypt_sg_inplace(iov, cnt, len, ad,
-										   ad_len, nonce, key));
-				bad += !!memcmp(buf, want, len + 16);
-				bad += !chacha20poly1305_decrypt_sg_inplace(iov, cnt, len + 16, ad,
-									    ad_len, nonce, key);
-				bad += !!memcmp(buf, msg, len);
-				runs++;
-			}
+			bad += sg_long_split(msg, want, buf, len, sizes, n, ad, ad_len, nonce, key,
+					     &runs);
 		}
 	}
 	CHECK(bad == 0, "long sg messages: %lu failures in %lu splits", bad, runs);
+}
+
+/*
+ * Lists of many short entries, where a kernel step lies in more pieces than
+ * a kernel call takes (32): such a step goes two passes, and the kernel
+ * takes over again after it. Entries of 3, 7 and 16 bytes throughout; 600
+ * bytes and then 40 entries of 3 bytes (the call ends before the crowded
+ * step); a step in exactly 32 pieces of 16 bytes, and one in 33 (the last
+ * two short entries 8 bytes each); each at the lengths around one, two and
+ * nine steps.
+ */
+static void test_sg_crowded_steps_match_flat(void)
+{
+	static const size_t lens[] = { 577, 1420, 1600, 64 + 9 * 512 + 100 };
+	static uint8_t msg[LONG_MAX], want[LONG_MAX + 16], buf[LONG_MAX + 16];
+	static size_t sizes[MAX_ENTRIES];
+	uint8_t key[32], nonce[12];
+	unsigned long bad = 0, runs = 0;
+
+	test_fill(key, 32, 94);
+	test_fill(nonce, 12, 95);
+	for (size_t l = 0; l < ARRAY_SIZE(lens); l++) {
+		size_t len = lens[l];
+
+		test_fill(msg, len, (uint32_t)len + 7);
+		chacha20poly1305_encrypt(want, msg, len, NULL, 0, nonce, key);
+		for (int shape = 0; shape < 6; shape++) {
+			size_t n = 0, total = 0;
+
+			if (shape < 3) {
+				size_t k = shape == 0 ? 3 : shape == 1 ? 7 : 16;
+
+				for (; total < len; total += k)
+					sizes[n++] = k;
+			} else if (shape == 3) {
+				sizes[n++] = 600;
+				while (n < 41)
+					sizes[n++] = 3;
+			} else {
+				/* The head, then step 0 in 32 pieces of 16 or 33. */
+				sizes[n++] = 64;
+				while (n < 32)
+					sizes[n++] = 16;
+				if (shape == 4) {
+					sizes[n++] = 16;
+				} else {
+					sizes[n++] = 8;
+					sizes[n++] = 8;
+				}
+			}
+			bad += sg_long_split(msg, want, buf, len, sizes, n, NULL, 0, nonce, key,
+					     &runs);
+		}
+	}
+	CHECK(bad == 0, "crowded sg steps: %lu failures in %lu splits", bad, runs);
 }
 
 static void test_sg_matches_flat(void)
@@ -842,5 +914,6 @@ int main(void)
 	test_sg_bad_tag_zeroes_exactly_the_plaintext();
 	test_sg_matches_flat();
 	test_sg_long_pieces_match_flat();
+	test_sg_crowded_steps_match_flat();
 	return TEST_SUMMARY("chacha20poly1305_test");
 }
