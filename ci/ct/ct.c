@@ -441,7 +441,7 @@ static void check_aead_rows(void)
 				expect(&c, "plaintext", in, msg, len);
 				if (a == 0 && row->encrypt_steps) {
 					/* In place in three pieces: the kernel
-					 * steps the boundaries cut are bounced. */
+					 * steps the boundaries cut go to it as pieces. */
 					struct iovec iov[3] = {
 						{ ct, len / 3 },
 						{ ct + len / 3, len - len / 3 + 7 },
