@@ -464,28 +464,26 @@ static void print_ratio(const struct bench_primitive *p, unsigned si, int width)
 	printf(" %*s", width, cell);
 }
 
-/* The sg row's time over the flat row's on the same bytes, for one
- * column; false when the table has no such pair. */
-static bool sg_over_flat(const struct bench_primitive *p, unsigned si, double *ratio)
+/* The table's sg row and the flat row on the same bytes (SG_SG, SG_FLAT);
+ * false when it has no such pair. */
+static bool sg_pair(const struct bench_primitive *p, const struct bench_case **flat,
+		    const struct bench_case **sg)
 {
-	const struct bench_case *flat = NULL, *sg = NULL;
-
+	*flat = *sg = NULL;
 	for (unsigned i = 0; i < p->ncases; i++) {
 		if (p->cases[i].sg == SG_FLAT)
-			flat = &p->cases[i];
+			*flat = &p->cases[i];
 		else if (p->cases[i].sg == SG_SG)
-			sg = &p->cases[i];
+			*sg = &p->cases[i];
 	}
-	if (!flat || !sg)
-		return false;
-	*ratio = sg->median[si] / flat->median[si];
-	return true;
+	return *flat && *sg;
 }
 
 static void print_table(const struct bench_primitive *p)
 {
 	const int namew = 30, width = 15;
 	unsigned ncols = p->per_op ? 1 : opt.nsizes;
+	const struct bench_case *flat, *sg;
 
 	printf("\n== %s: %s, %s per %s ==\n", p->name, p->title, unit_name(),
 	       p->per_op ? "operation" : "byte");
@@ -511,14 +509,10 @@ static void print_table(const struct bench_primitive *p)
 	for (unsigned s = 0; s < ncols; s++)
 		print_ratio(p, s, width);
 	putchar('\n');
-	if (sg_over_flat(p, 0, &(double){ 0 })) {
+	if (sg_pair(p, &flat, &sg)) {
 		printf("%-*s %-8s", namew, "sg time / flat time", "");
-		for (unsigned s = 0; s < ncols; s++) {
-			double r;
-
-			sg_over_flat(p, s, &r);
-			printf(" %*.3f", width, r);
-		}
+		for (unsigned s = 0; s < ncols; s++)
+			printf(" %*.3f", width, sg->median[s] / flat->median[s]);
 		putchar('\n');
 	}
 	if (p->skipped[0])

@@ -243,8 +243,7 @@ AVX2_CONSTANTS
 	OUTPUT8	1, %rbp, %r15, \mix
 	movq	%rbp, %rsi
 	jmp	78f
-77:	OUTPUT8	0, %rdx, %rsi, \mix
-	movq	SRC(%rsp), %rbp
+77:	OUTPUT8	0, %rdx, %rsi, \mix	/* rbp stays the entry */
 	SPLIT	\mode
 78:
 .endm
