@@ -210,14 +210,16 @@ static void random_poly_state(uint64_t st[6])
  * number) in pieces of 1, 31, 32, 33, 100, 2, 64, 17, ... bytes (the
  * byte-at-a-time and the 32-byte paths of a piece, and a piece's last 32
  * bytes overlapping its chunk before), each piece after a gap of its own.
- * Copies src there when fill.
+ * parts[i] lists where step i's bytes lie either way (a whole step: one
+ * part), for checking; src is copied there.
  */
 enum { STEP = 512, GAP = 37, NSTEPS = (MAX_LEN + STEP - 1) / STEP, MAXPIECES = 40 };
 static uint8_t scatter[NSTEPS * (STEP + GAP * MAXPIECES)];
 static struct chacha20poly1305_step steps[NSTEPS];
-static struct chacha20poly1305_piece pieces[NSTEPS][MAXPIECES];
+static struct chacha20poly1305_piece parts[NSTEPS][MAXPIECES];
+static size_t nparts[NSTEPS];
 
-static void lay_out_steps(size_t len, bool fill)
+static void lay_out_steps(size_t len)
 {
 	static const size_t sizes[] = { 1, 31, 32, 33, 100, 2, 64, 17 };
 	size_t n = (len + STEP - 1) / STEP;
@@ -226,48 +228,29 @@ static void lay_out_steps(size_t len, bool fill)
 	for (size_t i = n; i-- > 0;) {
 		size_t k = len - i * STEP < STEP ? len - i * STEP : STEP, np = 0;
 
-		if (i % 2 == 0) {
-			steps[i] = (struct chacha20poly1305_step){ .at = at };
-			at += k + GAP;
-		} else {
-			for (size_t done = 0; done < k; np++) {
-				size_t m = sizes[np % ARRAY_SIZE(sizes)];
+		for (size_t done = 0; done < k; np++) {
+			size_t m = i % 2 ? sizes[np % ARRAY_SIZE(sizes)] : k;
 
-				m = m < k - done ? m : k - done;
-				pieces[i][np] = (struct chacha20poly1305_piece){ at, m };
-				at += m + GAP + np % 3;
-				done += m;
-			}
-			steps[i] = (struct chacha20poly1305_step){ .piece = pieces[i], .pieces = np };
+			m = m < k - done ? m : k - done;
+			parts[i][np] = (struct chacha20poly1305_piece){ at, m };
+			at += m + GAP + np % 3;
+			done += m;
 		}
-	}
-	if (!fill)
-		return;
-	for (size_t i = 0; i < n; i++) {
-		const uint8_t *from = src + i * STEP;
-
-		if (!steps[i].pieces)
-			memcpy(steps[i].at, from, len - i * STEP < STEP ? len - i * STEP : STEP);
-		for (size_t j = 0; j < steps[i].pieces; from += steps[i].piece[j++].len)
-			memcpy(steps[i].piece[j].at, from, steps[i].piece[j].len);
+		nparts[i] = np;
+		steps[i] = i % 2 ? (struct chacha20poly1305_step){ .piece = parts[i], .pieces = np }
+				 : (struct chacha20poly1305_step){ .at = parts[i][0].at };
+		for (size_t j = 0, off = i * STEP; j < np; off += parts[i][j++].len)
+			memcpy(parts[i][j].at, src + off, parts[i][j].len);
 	}
 }
 
-/* Whether the laid-out steps of len bytes hold want's bytes. */
+/* Whether the laid-out steps of len bytes hold bytes[0..len). */
 static bool steps_hold(size_t len, const uint8_t *bytes)
 {
-	size_t n = (len + STEP - 1) / STEP;
-
-	for (size_t i = 0; i < n; i++) {
-		const uint8_t *from = bytes + i * STEP;
-
-		if (!steps[i].pieces &&
-		    memcmp(steps[i].at, from, len - i * STEP < STEP ? len - i * STEP : STEP))
-			return false;
-		for (size_t j = 0; j < steps[i].pieces; from += steps[i].piece[j++].len)
-			if (memcmp(steps[i].piece[j].at, from, steps[i].piece[j].len))
+	for (size_t i = 0; i * STEP < len; i++)
+		for (size_t j = 0, off = i * STEP; j < nparts[i]; off += parts[i][j++].len)
+			if (memcmp(parts[i][j].at, bytes + off, parts[i][j].len))
 				return false;
-	}
 	return true;
 }
 
@@ -287,7 +270,7 @@ static void check_steps(const struct chacha20poly1305_impl *impl, size_t len,
 
 	memcpy(st, st0, sizeof(st));
 	memcpy(poly, poly0, sizeof(poly));
-	lay_out_steps(len, true);
+	lay_out_steps(len);
 	call_checked(impl->name, "encrypt_steps", len, FN(impl->encrypt_steps), ARG(&b),
 		     ARG(steps), len, 0, 0, 0);
 	CHECK(steps_hold(len, want), "%s encrypt_steps len %zu: the ciphertext, whole steps and pieces",
