@@ -11,7 +11,7 @@ VERSION = "0.1.0"
 # Generic C and dispatch, by primitive. The first file of each list holds the
 # public functions and the backend table.
 LIB_SRCS = {
-    "common": ["lib/common/cpu.c", "lib/common/util.c"],
+    "common": ["lib/common/cpu.c", "lib/common/prefs.c", "lib/common/util.c"],
     "chacha20": ["lib/chacha20/chacha20.c"],
     "poly1305": [
         "lib/poly1305/poly1305.c",

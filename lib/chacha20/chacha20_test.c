@@ -265,6 +265,8 @@ static void test_dispatch_counts_the_row_run(void)
 	struct chacha20_ctx ctx;
 	static const size_t lens[] = { 1, 64, 65, 128, 256, 512, 1024 };
 
+	/* The feature-only policy; dispatch_test.c drives every model's. */
+	zinc_cpu_set_model(ZINC_CPU_MODEL_DEFAULT);
 	for (size_t k = 0; k < ARRAY_SIZE(lens); k++) {
 		const struct chacha20_impl *impl = chacha20_pick(lens[k]);
 		size_t i = (size_t)(impl - chacha20_impls);
@@ -284,6 +286,7 @@ static void test_dispatch_counts_the_row_run(void)
 	CHECK(hchacha20_pick() == &chacha20_impls[0], "mask 0 HChaCha20 picks %s",
 	      hchacha20_pick()->name);
 	zinc_cpu_set_mask(~0u);
+	zinc_cpu_set_model(ZINC_CPU_NMODELS);
 }
 
 static void test_null_with_zero_length(void)

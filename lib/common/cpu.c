@@ -50,6 +50,29 @@ static uint32_t detect(void)
 	}
 	return f;
 }
+
+static enum zinc_cpu_model detect_model(void)
+{
+	uint32_t a, b, c, d, max;
+	char vendor[13];
+
+	if (!__get_cpuid(0, &max, &b, &c, &d) || max < 1)
+		return ZINC_CPU_MODEL_DEFAULT;
+	memcpy(vendor, &b, 4);
+	memcpy(vendor + 4, &d, 4);
+	memcpy(vendor + 8, &c, 4);
+	vendor[12] = 0;
+	__cpuid_count(1, 0, a, b, c, d);
+	/* Display family and model (Intel SDM and AMD APM, CPUID leaf 1):
+	 * the extended family adds to a base family of 15; the extended
+	 * model is the high nibble for families 6 and 15 and up. */
+	unsigned family = (a >> 8) & 0xf, model = (a >> 4) & 0xf;
+	if (family == 0xf)
+		family += (a >> 20) & 0xff;
+	if (family == 6 || family >= 0xf)
+		model |= ((a >> 16) & 0xf) << 4;
+	return zinc_cpu_model_of(vendor, family, model);
+}
 #elif defined(__aarch64__)
 #include <sys/auxv.h>
 
@@ -69,6 +92,39 @@ static uint32_t detect(void)
 	return 0;
 }
 #endif
+#if !defined(__x86_64__)
+static enum zinc_cpu_model detect_model(void)
+{
+	return ZINC_CPU_MODEL_DEFAULT;
+}
+#endif
+
+/* Model ranges from the vendors' family/model lists; a CPU outside them
+ * gets DEFAULT. A guest may report a family and model that do not match
+ * the features it exposes (AMD family 25 model 17 VMs with AVX-512
+ * hidden): that is harmless, as preferences never add a feature. */
+enum zinc_cpu_model zinc_cpu_model_of(const char *vendor, unsigned family, unsigned model)
+{
+	if (!strcmp(vendor, "AuthenticAMD") && family == 0x19) {
+		if (model <= 0x0f || (model >= 0x20 && model <= 0x5f))
+			return ZINC_CPU_MODEL_ZEN3;
+		if ((model >= 0x10 && model <= 0x1f) || (model >= 0x60 && model <= 0x7f) ||
+		    (model >= 0xa0 && model <= 0xaf))
+			return ZINC_CPU_MODEL_ZEN4;
+	}
+	if (!strcmp(vendor, "AuthenticAMD") && family == 0x1a)
+		return ZINC_CPU_MODEL_ZEN5;
+	if (!strcmp(vendor, "GenuineIntel") && family == 6) {
+		/* Ice Lake (client, server), Tiger Lake, Rocket Lake, Sapphire,
+		 * Emerald and Granite Rapids. */
+		static const uint8_t avx512[] = { 0x6a, 0x6c, 0x7d, 0x7e, 0x8c, 0x8d,
+						  0xa7, 0x8f, 0xcf, 0xad, 0xae };
+		for (unsigned i = 0; i < sizeof(avx512); i++)
+			if (model == avx512[i])
+				return ZINC_CPU_MODEL_INTEL_AVX512;
+	}
+	return ZINC_CPU_MODEL_DEFAULT;
+}
 
 static const char *const feature_names[] = {
 #define ZINC_CPU_NAME_(id, name) name,
@@ -83,6 +139,8 @@ static const char *const feature_names[] = {
  * test_mask is an atomic word. No other state is shared between threads.
  */
 static uint32_t detected, usable, test_mask = ~0u;
+static unsigned model_detected, model_chosen;
+unsigned zinc_cpu_model_in_force; /* model_chosen, or the one zinc_cpu_set_model forces */
 static int ready;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -144,6 +202,13 @@ static void init(void)
 	if (env && !zinc_cpu_parse(env, &off, NULL))
 		off = 0;
 	usable = detected & ~zinc_cpu_with_dependents(off);
+	/* An unknown ZINC_CPU_MODEL is ignored as an unknown feature name is. */
+	model_detected = model_chosen = detect_model();
+	const char *model = getenv("ZINC_CPU_MODEL");
+	enum zinc_cpu_model forced;
+	if (model && zinc_cpu_model_parse(model, &forced))
+		model_chosen = forced;
+	__atomic_store_n(&zinc_cpu_model_in_force, model_chosen, __ATOMIC_RELAXED);
 	/* ZINC_SELFTEST=1: the other threads wait in pthread_once until the
 	 * self-test has passed (or the process has aborted). */
 	if (selftest && !strcmp(selftest, "1")) {
@@ -177,6 +242,46 @@ uint32_t zinc_cpu_features(void)
 void zinc_cpu_set_mask(uint32_t mask)
 {
 	__atomic_store_n(&test_mask, mask, __ATOMIC_RELAXED);
+}
+
+static const char *const model_names[] = {
+#define ZINC_CPU_MODEL_NAME_(id, name) name,
+	ZINC_CPU_MODELS(ZINC_CPU_MODEL_NAME_)
+#undef ZINC_CPU_MODEL_NAME_
+};
+
+const char *zinc_cpu_model_name(unsigned model)
+{
+	return model < ZINC_CPU_NMODELS ? model_names[model] : NULL;
+}
+
+bool zinc_cpu_model_parse(const char *name, enum zinc_cpu_model *model)
+{
+	for (unsigned m = 0; m < ZINC_CPU_NMODELS; m++)
+		if (!strcmp(name, model_names[m])) {
+			*model = (enum zinc_cpu_model)m;
+			return true;
+		}
+	return false;
+}
+
+enum zinc_cpu_model zinc_cpu_model(void)
+{
+	ensure_ready();
+	return (enum zinc_cpu_model)__atomic_load_n(&zinc_cpu_model_in_force, __ATOMIC_RELAXED);
+}
+
+enum zinc_cpu_model zinc_cpu_model_detected(void)
+{
+	ensure_ready();
+	return (enum zinc_cpu_model)model_detected;
+}
+
+void zinc_cpu_set_model(unsigned model)
+{
+	ensure_ready();
+	__atomic_store_n(&zinc_cpu_model_in_force, model < ZINC_CPU_NMODELS ? model : model_chosen,
+			 __ATOMIC_RELAXED);
 }
 
 void zinc_cpu_format(uint32_t features, char *buf, unsigned size)

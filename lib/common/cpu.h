@@ -45,17 +45,88 @@ static inline bool zinc_cpu_have(uint32_t needed)
 	return (zinc_cpu_features() & needed) == needed;
 }
 /*
+ * Microarchitectures with dispatch preferences (lib/common/prefs.h):
+ * X(enum suffix, name in ZINC_CPU_MODEL). DEFAULT is every CPU not listed:
+ * the feature-only policy of the rows.h files.
+ */
+#define ZINC_CPU_MODELS(X)            \
+	X(DEFAULT, "default")         \
+	X(ZEN3, "zen3")               \
+	X(ZEN4, "zen4")               \
+	X(ZEN5, "zen5")               \
+	X(INTEL_AVX512, "intel-avx512")
+
+enum zinc_cpu_model {
+#define ZINC_CPU_MODEL_(id, name) ZINC_CPU_MODEL_##id,
+	ZINC_CPU_MODELS(ZINC_CPU_MODEL_)
+#undef ZINC_CPU_MODEL_
+	ZINC_CPU_NMODELS
+};
+
+/* The model of a CPU from CPUID's vendor string ("AuthenticAMD"), display
+ * family and display model (extended fields folded in). */
+enum zinc_cpu_model zinc_cpu_model_of(const char *vendor, unsigned family, unsigned model);
+/* The model whose preferences dispatch follows: the one ZINC_CPU_MODEL
+ * names (or zinc_cpu_set_model), else this CPU's. */
+enum zinc_cpu_model zinc_cpu_model(void);
+/* This CPU's model, whatever ZINC_CPU_MODEL says. */
+enum zinc_cpu_model zinc_cpu_model_detected(void);
+/* "zen5", or NULL past the list. */
+const char *zinc_cpu_model_name(unsigned model);
+/* A ZINC_CPU_MODEL value; false on an unknown name. */
+bool zinc_cpu_model_parse(const char *name, enum zinc_cpu_model *model);
+/* Forces a model's preferences, for tests that drive every entry;
+ * ZINC_CPU_NMODELS goes back to ZINC_CPU_MODEL or detection. An atomic word,
+ * as zinc_cpu_set_mask. Not exported by libzinc.so. */
+void zinc_cpu_set_model(unsigned model);
+
+/*
+ * The preference table (lib/common/prefs.h, made into zinc_prefs in
+ * lib/common/prefs.c): for each model, each choice a primitive makes, each
+ * row id, 0 for "as rows.h says", ZINC_PREF_AVOID for "never pick this row",
+ * or ZINC_PREF_FROM(n) for "from n bytes on" in place of the row's min_len.
+ * Preferences only refine: a row is still picked only where its features
+ * are usable.
+ */
+enum zinc_pref_choice {
+	ZINC_PREF_CHACHA20,
+	ZINC_PREF_HCHACHA20,
+	ZINC_PREF_POLY1305,
+	ZINC_PREF_CHACHA20POLY1305,
+	ZINC_PREF_BLAKE2S,
+	ZINC_PREF_CURVE25519,
+	ZINC_PREF_NCHOICES
+};
+#define ZINC_PREF_MAX_ROWS 8
+#define ZINC_PREF_AVOID UINT32_MAX
+#define ZINC_PREF_FROM(n) ((uint32_t)(n) + 1)
+
+extern const uint32_t zinc_prefs[ZINC_CPU_NMODELS][ZINC_PREF_NCHOICES][ZINC_PREF_MAX_ROWS];
+extern unsigned zinc_cpu_model_in_force;
+
+/* The preference for row of choice under the model in force. */
+static inline uint32_t zinc_pref(enum zinc_pref_choice choice, unsigned row)
+{
+	return zinc_prefs[__atomic_load_n(&zinc_cpu_model_in_force, __ATOMIC_RELAXED)][choice][row];
+}
+
+/*
  * Direct-call dispatch (lib/<primitive>/rows.h): each public function
- * computes its row id from the features and the length with zinc_row_usable
- * over the rows, then calls the row's function by name in a chain of
+ * computes its row id from the features, the length and the preference
+ * (zinc_pref) with zinc_row_usable over the rows, then calls the row's function by name in a chain of
  * zinc_row_is tests. The empty asm hides the row id from the optimizer, so
  * that it cannot merge the chain of comparisons into a switch and lower that
  * to a jump table: an indirect jump, which a retpoline build would turn into
  * a thunk, as it would a function pointer. A row id that matches no row
  * traps (__builtin_trap) at the end of the chain.
  */
-static inline bool zinc_row_usable(uint32_t have, uint32_t needs, size_t len, size_t min_len)
+static inline bool zinc_row_usable(uint32_t have, uint32_t needs, size_t len, size_t min_len,
+				   uint32_t pref)
 {
+	if (pref == ZINC_PREF_AVOID)
+		return false;
+	if (pref)
+		min_len = pref - 1;
 	return (have & needs) == needs && len >= min_len;
 }
 

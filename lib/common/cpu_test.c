@@ -143,9 +143,64 @@ static void little_endian_helpers(void)
 	CHECK(rol32(0x80000001u, 1) == 3 && ror32(3, 1) == 0x80000001u, "rotates");
 }
 
+/* Family and model numbers from the vendors' published lists. */
+static void models_are_recognised(void)
+{
+	static const struct {
+		const char *vendor;
+		unsigned family, model;
+		const char *want;
+	} cases[] = {
+		{ "AuthenticAMD", 25, 0x01, "zen3" },   /* Milan */
+		{ "AuthenticAMD", 25, 0x21, "zen3" },   /* Vermeer */
+		{ "AuthenticAMD", 25, 0x50, "zen3" },   /* Cezanne */
+		{ "AuthenticAMD", 25, 0x11, "zen4" },   /* Genoa */
+		{ "AuthenticAMD", 25, 0x61, "zen4" },   /* Raphael */
+		{ "AuthenticAMD", 25, 0xa0, "zen4" },   /* Bergamo */
+		{ "AuthenticAMD", 26, 0x02, "zen5" },   /* Turin */
+		{ "AuthenticAMD", 26, 0x44, "zen5" },   /* Granite Ridge */
+		{ "AuthenticAMD", 23, 0x31, "default" }, /* Zen 2 */
+		{ "GenuineIntel", 6, 0x6a, "intel-avx512" }, /* Ice Lake-SP */
+		{ "GenuineIntel", 6, 0x8f, "intel-avx512" }, /* Sapphire Rapids */
+		{ "GenuineIntel", 6, 0xa7, "intel-avx512" }, /* Rocket Lake */
+		{ "GenuineIntel", 6, 0x97, "default" },  /* Alder Lake: no AVX-512 */
+		{ "GenuineIntel", 25, 0x11, "default" },
+		{ "HygonGenuine", 24, 0x01, "default" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		const char *got = zinc_cpu_model_name(
+			zinc_cpu_model_of(cases[i].vendor, cases[i].family, cases[i].model));
+		CHECK(!strcmp(got, cases[i].want), "%s family %u model %#x: %s, expected %s",
+		      cases[i].vendor, cases[i].family, cases[i].model, got, cases[i].want);
+	}
+}
+
+/* ZINC_CPU_MODEL (set in main before the first call) forces a model;
+ * zinc_cpu_set_model overrides it and ZINC_CPU_NMODELS goes back to it. */
+static void model_env_and_override(void)
+{
+	enum zinc_cpu_model m;
+
+	CHECK(zinc_cpu_model() == ZINC_CPU_MODEL_ZEN3, "ZINC_CPU_MODEL=zen3 gives %s",
+	      zinc_cpu_model_name(zinc_cpu_model()));
+	zinc_cpu_set_model(ZINC_CPU_MODEL_ZEN5);
+	CHECK(zinc_cpu_model() == ZINC_CPU_MODEL_ZEN5, "set_model(zen5)");
+	zinc_cpu_set_model(ZINC_CPU_NMODELS);
+	CHECK(zinc_cpu_model() == ZINC_CPU_MODEL_ZEN3, "set_model(NMODELS) restores zen3");
+	CHECK(zinc_cpu_model_parse("intel-avx512", &m) && m == ZINC_CPU_MODEL_INTEL_AVX512,
+	      "parse intel-avx512");
+	CHECK(!zinc_cpu_model_parse("zen6", &m) && !zinc_cpu_model_parse("", &m),
+	      "unknown model names are rejected");
+	CHECK(zinc_cpu_model_name(ZINC_CPU_NMODELS) == NULL, "no name past the list");
+}
+
 int main(void)
 {
 	setenv("ZINC_CPU_DISABLE", "avx2", 1);
+	setenv("ZINC_CPU_MODEL", "zen3", 1);
+	models_are_recognised();
+	model_env_and_override();
 	disable_env_removes_features();
 	detection_agrees_with_proc_cpuinfo();
 	disable_list_parses();

@@ -13,6 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lib/common/cpu.h"
+#include "lib/common/test_prefs.h"
+#include "lib/common/util.h"
 
 static unsigned long test_passed, test_failed;
 
@@ -159,13 +162,47 @@ static inline void test_policy_matches(const struct test_policy *policy, size_t 
 	      p->min_len);
 }
 
-/* Whether row (by name) should win for len bytes with features f. */
+/* The expected preference (lib/common/test_prefs.h) for row of choice under
+ * the model dispatch follows now, or NULL. */
+static inline const struct test_pref *test_pref_of(const char *choice, const char *row)
+{
+	const char *model = zinc_cpu_model_name(zinc_cpu_model());
+
+	for (size_t i = 0; i < ARRAY_SIZE(test_prefs); i++)
+		if (!strcmp(test_prefs[i].model, model) && !strcmp(test_prefs[i].choice, choice) &&
+		    !strcmp(test_prefs[i].row, row))
+			return &test_prefs[i];
+	return NULL;
+}
+
+/* Whether row (by name) should win for len bytes with features f in choice
+ * (NULL: the primitive the row's name begins with, "chacha20" for
+ * "chacha20-avx2"), under the model in force. */
+static inline int test_policy_allows_for(const struct test_policy *policy, size_t n,
+					 const char *choice, const char *row, uint32_t f,
+					 size_t len)
+{
+	const struct test_policy *p = test_policy_of(policy, n, row);
+	char prefix[32];
+
+	if (!choice) {
+		size_t k = strcspn(row, "-");
+		snprintf(prefix, sizeof(prefix), "%.*s", (int)k, row);
+		choice = prefix;
+	}
+	const struct test_pref *pref = test_pref_of(choice, row);
+	size_t min_len = p ? p->min_len : 0;
+	if (pref && pref->avoid)
+		return 0;
+	if (pref)
+		min_len = pref->from;
+	return p && (p->features & f) == p->features && len >= min_len;
+}
+
 static inline int test_policy_allows(const struct test_policy *policy, size_t n,
 				     const char *row, uint32_t f, size_t len)
 {
-	const struct test_policy *p = test_policy_of(policy, n, row);
-
-	return p && (p->features & f) == p->features && len >= p->min_len;
+	return test_policy_allows_for(policy, n, NULL, row, f, len);
 }
 
 /* The row (index into impls, a table of nimpls rows with a .name) the
@@ -194,21 +231,27 @@ static inline int test_policy_allows(const struct test_policy *policy, size_t n,
 	} while (0)
 
 /* Runs body (a statement using the uint32_t f) once under every subset of
- * the detected CPU features, the empty one included; counts them in
- * *subsets and restores the full mask. */
+ * the detected CPU features, the empty one included, for every model's
+ * preferences (lib/common/prefs.h); counts the (model, subset) pairs in
+ * *subsets and restores the full mask and the model. */
 #define TEST_EVERY_FEATURE_SUBSET(subsets, body)                                \
 	do {                                                                    \
-		uint32_t detected_ = zinc_cpu_detected(), sub_ = 0;             \
-		do {                                                            \
-			zinc_cpu_set_mask(sub_);                                \
-			{                                                       \
-				uint32_t f = zinc_cpu_features();               \
-				body;                                           \
-			}                                                       \
-			(*(subsets))++;                                         \
-			sub_ = (sub_ - detected_) & detected_;                  \
-		} while (sub_);                                                 \
+		uint32_t detected_ = zinc_cpu_detected();                       \
+		for (unsigned m_ = 0; m_ < ZINC_CPU_NMODELS; m_++) {            \
+			uint32_t sub_ = 0;                                      \
+			zinc_cpu_set_model(m_);                                 \
+			do {                                                    \
+				zinc_cpu_set_mask(sub_);                        \
+				{                                               \
+					uint32_t f = zinc_cpu_features();       \
+					body;                                   \
+				}                                               \
+				(*(subsets))++;                                 \
+				sub_ = (sub_ - detected_) & detected_;          \
+			} while (sub_);                                         \
+		}                                                               \
 		zinc_cpu_set_mask(~0u);                                         \
+		zinc_cpu_set_model(ZINC_CPU_NMODELS);                           \
 	} while (0)
 
 #define TEST_SUMMARY(name)                                                      \

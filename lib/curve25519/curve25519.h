@@ -101,7 +101,8 @@ static inline enum curve25519_row curve25519_row_for(uint32_t have)
 	enum curve25519_row row = CURVE25519_ROW_GENERIC32;
 
 #define ROW(id, name, needs, ...)               \
-	if (zinc_row_usable(have, needs, 0, 0)) \
+	if (zinc_row_usable(have, needs, 0, 0, \
+			    zinc_pref(ZINC_PREF_CURVE25519, CURVE25519_ROW_##id))) \
 		row = CURVE25519_ROW_##id;
 #include "lib/curve25519/rows.h"
 	return row;
