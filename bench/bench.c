@@ -44,10 +44,12 @@ static struct {
 	double batch_ticks;         /* target length of one batch */
 	int cpu;                    /* -1: do not pin */
 	bool force_tsc;
+	bool tune;                  /* --tune: print the preference lines */
 } opt = {
 	.rounds = 31, .batches = 9, .batch_ticks = 200000, .cpu = -2,
 };
 
+static unsigned dispatch_flagged; /* lengths where public > fastest row + 3% */
 static int perf_fd = -1;
 static char counter_note[256];
 static double tsc_hz;
@@ -509,6 +511,7 @@ static void print_table(const struct bench_primitive *p)
 	for (unsigned s = 0; s < ncols; s++)
 		print_ratio(p, s, width);
 	putchar('\n');
+	dispatch_flagged += bench_print_dispatch_check(p, ncols, namew, width);
 	if (sg_pair(p, &flat, &sg)) {
 		printf("%-*s %-8s", namew, "sg time / flat time", "");
 		for (unsigned s = 0; s < ncols; s++)
@@ -561,6 +564,8 @@ static void print_header(void)
 	       disable ? disable : "");
 	if (disable)
 		printf(")\n");
+	printf("Dispatch preferences: %s (this CPU: %s; lib/common/prefs.h, ZINC_CPU_MODEL)\n",
+	       zinc_cpu_model_name(zinc_cpu_model()), zinc_cpu_model_name(zinc_cpu_model_detected()));
 	printf("Counter: %s\n", counter_note);
 	printf("TSC: %.1f MHz; core clock estimate (1-cycle dependent add chain): %.2f x TSC"
 	       " = %.0f MHz\n", tsc_hz / 1e6, ratio, ratio * tsc_hz / 1e6);
@@ -625,7 +630,7 @@ static bool write_json(const char *path)
 static void usage_error(const char *msg, const char *arg)
 {
 	fprintf(stderr, "bench: %s%s%s (usage: bench [--primitive P[,P...]] [--sizes N,N...]"
-		" [--json FILE] [--svg FILE] [--quick])\n", msg, arg ? ": " : "", arg ? arg : "");
+		" [--json FILE] [--svg FILE] [--quick] [--tune])\n", msg, arg ? ": " : "", arg ? arg : "");
 	exit(2);
 }
 
@@ -680,6 +685,8 @@ static void parse_args(int argc, char **argv)
 
 		if (!strcmp(a, "--quick")) {
 			quick = true;
+		} else if (!strcmp(a, "--tune")) {
+			opt.tune = true;
 		} else if (!strcmp(a, "--tsc")) {
 			opt.force_tsc = true;
 		} else if (!strcmp(a, "--primitive") || !strcmp(a, "--sizes") ||
@@ -759,6 +766,10 @@ int main(int argc, char **argv)
 		fflush(stdout);
 	}
 	print_clock_footer();
+	printf("Dispatch: %u measured lengths where a public function is more than 3%% slower than"
+	       " its fastest row%s\n", dispatch_flagged, dispatch_flagged ? " (marked <<)" : "");
+	if (opt.tune)
+		bench_print_tune(opt.sizes, opt.nsizes);
 	for (unsigned pi = 0; pi < bench_nprimitives; pi++)
 		for (unsigned i = 0; i < bench_primitives[pi].ncases; i++)
 			for (unsigned s = 0; s < BENCH_MAX_SIZES; s++)

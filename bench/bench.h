@@ -94,6 +94,12 @@ const char *bench_kind_name(enum bench_kind kind);
 /* One line naming the oracle libraries and their versions. */
 void bench_describe_libraries(FILE *f);
 
+/* bench/tune.c: the "public / fastest row" line of p's table (returns how
+ * many of its ncols lengths it flagged), and the --tune report over every
+ * measured primitive. */
+unsigned bench_print_dispatch_check(const struct bench_primitive *p, unsigned ncols, int namew,
+				    int width);
+void bench_print_tune(const size_t *sizes, unsigned nsizes);
 /* The SVG chart: one panel per measured primitive. */
 bool bench_write_svg(const char *path, const size_t *sizes, unsigned nsizes,
 		     const char *unit);

@@ -4,25 +4,27 @@
 # libb2 / libgcrypt / nettle doing the same, side by side (bench/README.md
 # explains the output).
 #
-#   ci/bench.sh [--primitive P[,P...]] [--sizes N,N,...] [--json FILE] [--svg FILE] [--quick]
+#   ci/bench.sh [--primitive P[,P...]] [--sizes N,N,...] [--json FILE] [--svg FILE] [--quick] [--tune]
 #
 # P: a primitive of the benchmark's table (bench/cases.c; an unknown name
 #    makes it list them). Sizes default to 64,256,576,1420,4096,16384,1048576.
 # --quick is a tiny run (64 bytes, a few batches) that shows the benchmark still
 # works; ci/test.sh runs it. Nothing here is a timed assertion.
+# Each table ends with "zinc public / fastest row", "<<" where dispatch is more
+# than 3% off; --tune prints the lib/common/prefs.h lines this CPU would need.
 # Exit status: 0 done; 1 build or run failure, or a row whose output differed
 # from the public function's (a benchmark of a wrong answer means nothing); 2 usage error.
 set -euo pipefail
 
 usage() {
-	echo "ci/bench.sh: $1 (usage: ci/bench.sh [--primitive P] [--sizes LIST] [--json FILE] [--svg FILE] [--quick])" >&2
+	echo "ci/bench.sh: $1 (usage: ci/bench.sh [--primitive P] [--sizes LIST] [--json FILE] [--svg FILE] [--quick] [--tune])" >&2
 	exit 2
 }
 
 args=()
 while [ $# -gt 0 ]; do
 	case "$1" in
-	--quick | --tsc) args+=("$1") ;;
+	--quick | --tsc | --tune) args+=("$1") ;;
 	--primitive | --sizes | --json | --svg | --cpu)
 		[ $# -ge 2 ] || usage "missing value after $1"
 		case "$1" in
