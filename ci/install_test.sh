@@ -49,6 +49,20 @@ else
 	failed=$((failed + 1))
 fi
 
+# The README's other way: link bazel-bin/libzinc.so in place.
+bazel_bin=$(cd "$ZINC_ROOT" && bazel build -c opt //:libzinc.so //:libzinc_soname >/dev/null 2>&1 &&
+	bazel info -c opt bazel-bin 2>/dev/null)
+check "bazel build -c opt //:libzinc.so //:libzinc_soname" test -f "$bazel_bin/libzinc.so.$major"
+check "cc app.c -I include -L bazel-bin -lzinc -Wl,-rpath,bazel-bin" \
+	"$cc" -o "$tmp/app-bazel" "$ZINC_ROOT/ci/install_test.c" -I"$ZINC_ROOT/include" \
+	-L"$bazel_bin" -lzinc -Wl,-rpath,"$bazel_bin"
+if [ -x "$tmp/app-bazel" ]; then
+	check "the program linked against bazel-bin starts and passes" env -u LD_LIBRARY_PATH "$tmp/app-bazel"
+else
+	echo "FAILED: no program built against bazel-bin: not run" >&2
+	failed=$((failed + 1))
+fi
+
 stage="$tmp/stage"
 check "ci/install.sh --destdir $stage --prefix /opt/zinc" \
 	"$ZINC_ROOT/ci/install.sh" --destdir "$stage" --prefix /opt/zinc
