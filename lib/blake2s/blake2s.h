@@ -51,10 +51,10 @@ enum blake2s_row {
 static inline enum blake2s_row blake2s_row_for(uint32_t have, size_t len)
 {
 	enum blake2s_row row = BLAKE2S_ROW_GENERIC;
+	const uint32_t *pref = zinc_prefs_of(ZINC_PREF_BLAKE2S);
 
 #define ROW(id, name, needs, min_len, ...)              \
-	if (zinc_row_usable(have, needs, len, min_len, \
-			    zinc_pref(ZINC_PREF_BLAKE2S, BLAKE2S_ROW_##id))) \
+	if (zinc_row_usable(have, needs, len, min_len, pref[BLAKE2S_ROW_##id])) \
 		row = BLAKE2S_ROW_##id;
 #include "lib/blake2s/rows.h"
 	return row;

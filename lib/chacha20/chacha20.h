@@ -56,10 +56,10 @@ enum chacha20_row {
 static inline enum chacha20_row chacha20_row_for(uint32_t have, size_t len)
 {
 	enum chacha20_row row = CHACHA20_ROW_GENERIC;
+	const uint32_t *pref = zinc_prefs_of(ZINC_PREF_CHACHA20);
 
 #define ROW(id, name, needs, min_len, ...) \
-	if (zinc_row_usable(have, needs, len, min_len, \
-			    zinc_pref(ZINC_PREF_CHACHA20, CHACHA20_ROW_##id))) \
+	if (zinc_row_usable(have, needs, len, min_len, pref[CHACHA20_ROW_##id])) \
 		row = CHACHA20_ROW_##id;
 #include "lib/chacha20/rows.h"
 	return row;
@@ -69,12 +69,12 @@ static inline enum chacha20_row chacha20_row_for(uint32_t have, size_t len)
 static inline enum chacha20_row hchacha20_row_for(uint32_t have)
 {
 	enum chacha20_row row = CHACHA20_ROW_GENERIC;
+	const uint32_t *pref = zinc_prefs_of(ZINC_PREF_HCHACHA20);
 
 #define HCHACHA20(fn) 1
 #define NO_HCHACHA20 0
 #define ROW(id, name, needs, min_len, xor_stream, hchacha20) \
-	if ((hchacha20) && zinc_row_usable(have, needs, 0, 0, \
-			    zinc_pref(ZINC_PREF_HCHACHA20, CHACHA20_ROW_##id))) \
+	if ((hchacha20) && zinc_row_usable(have, needs, 0, 0, pref[CHACHA20_ROW_##id])) \
 		row = CHACHA20_ROW_##id;
 #include "lib/chacha20/rows.h"
 	return row;

@@ -131,10 +131,10 @@ enum chacha20poly1305_row {
 static inline enum chacha20poly1305_row chacha20poly1305_row_for(uint32_t have, size_t len)
 {
 	enum chacha20poly1305_row row = CHACHA20POLY1305_ROW_TWO_PASS;
+	const uint32_t *pref = zinc_prefs_of(ZINC_PREF_CHACHA20POLY1305);
 
 #define ROW(id, name, needs, min_len, ...) \
-	if (zinc_row_usable(have, needs, len, min_len, \
-			    zinc_pref(ZINC_PREF_CHACHA20POLY1305, CHACHA20POLY1305_ROW_##id))) \
+	if (zinc_row_usable(have, needs, len, min_len, pref[CHACHA20POLY1305_ROW_##id])) \
 		row = CHACHA20POLY1305_ROW_##id;
 #include "lib/chacha20poly1305/rows.h"
 	return row;

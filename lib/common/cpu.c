@@ -133,15 +133,18 @@ static const char *const feature_names[] = {
 };
 
 /*
- * Shared words. detected and usable are written once, by init() under
- * pthread_once, and published by the release store of ready: a thread that
- * sees ready (acquire) or returns from pthread_once reads them written.
- * test_mask is an atomic word. No other state is shared between threads.
+ * Shared words. detected, zinc_cpu_usable and the models are written once,
+ * by init() under pthread_once, and published by the release store of
+ * zinc_cpu_ready: a thread that sees it set (acquire, in
+ * zinc_cpu_features) or returns from pthread_once reads them written.
+ * zinc_cpu_test_mask and zinc_cpu_model_in_force are atomic words. No other
+ * state is shared between threads.
  */
-static uint32_t detected, usable, test_mask = ~0u;
+static uint32_t detected;
+uint32_t zinc_cpu_usable, zinc_cpu_test_mask = ~0u;
 static unsigned model_detected, model_chosen;
 unsigned zinc_cpu_model_in_force; /* model_chosen, or the one zinc_cpu_set_model forces */
-static int ready;
+int zinc_cpu_ready;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 const char *zinc_cpu_feature_name(unsigned bit)
@@ -201,7 +204,7 @@ static void init(void)
 	 * the variable validate it with zinc_cpu_parse first. */
 	if (env && !zinc_cpu_parse(env, &off, NULL))
 		off = 0;
-	usable = detected & ~zinc_cpu_with_dependents(off);
+	zinc_cpu_usable = detected & ~zinc_cpu_with_dependents(off);
 	/* An unknown ZINC_CPU_MODEL is ignored as an unknown feature name is. */
 	model_detected = model_chosen = detect_model();
 	const char *model = getenv("ZINC_CPU_MODEL");
@@ -216,14 +219,14 @@ static void init(void)
 		zinc_selftest_or_abort();
 		in_init = false;
 	}
-	__atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&zinc_cpu_ready, 1, __ATOMIC_RELEASE);
 }
 
 /* Every thread's first call comes here; pthread_once makes the others wait
  * until the first has finished init(). */
 static void ensure_ready(void)
 {
-	if (!__atomic_load_n(&ready, __ATOMIC_ACQUIRE) && !in_init)
+	if (!__atomic_load_n(&zinc_cpu_ready, __ATOMIC_ACQUIRE) && !in_init)
 		pthread_once(&once, init);
 }
 
@@ -233,15 +236,15 @@ uint32_t zinc_cpu_detected(void)
 	return detected;
 }
 
-uint32_t zinc_cpu_features(void)
+uint32_t zinc_cpu_features_slow(void)
 {
 	ensure_ready();
-	return usable & __atomic_load_n(&test_mask, __ATOMIC_RELAXED);
+	return zinc_cpu_usable & __atomic_load_n(&zinc_cpu_test_mask, __ATOMIC_RELAXED);
 }
 
 void zinc_cpu_set_mask(uint32_t mask)
 {
-	__atomic_store_n(&test_mask, mask, __ATOMIC_RELAXED);
+	__atomic_store_n(&zinc_cpu_test_mask, mask, __ATOMIC_RELAXED);
 }
 
 static const char *const model_names[] = {

@@ -37,8 +37,19 @@ enum zinc_cpu_feature { ZINC_CPU_FEATURES(ZINC_CPU_FLAG_) };
 /* Features the CPU and OS support, before ZINC_CPU_DISABLE. */
 uint32_t zinc_cpu_detected(void);
 /* Features dispatch may use: detected, minus ZINC_CPU_DISABLE, intersected
- * with the test mask (zinc_cpu_set_mask). */
-uint32_t zinc_cpu_features(void);
+ * with the test mask (zinc_cpu_set_mask). Inline, as every public call asks:
+ * once zinc_cpu_ready is set (release, after usable is written) the answer
+ * is two loads; before, zinc_cpu_features_slow() runs the detection. */
+#define ZINC_HIDDEN __attribute__((visibility("hidden")))
+extern ZINC_HIDDEN int zinc_cpu_ready;
+extern ZINC_HIDDEN uint32_t zinc_cpu_usable, zinc_cpu_test_mask;
+uint32_t zinc_cpu_features_slow(void);
+static inline uint32_t zinc_cpu_features(void)
+{
+	if (__builtin_expect(__atomic_load_n(&zinc_cpu_ready, __ATOMIC_ACQUIRE), 1))
+		return zinc_cpu_usable & __atomic_load_n(&zinc_cpu_test_mask, __ATOMIC_RELAXED);
+	return zinc_cpu_features_slow();
+}
 /* True when every feature in needed is usable. */
 static inline bool zinc_cpu_have(uint32_t needed)
 {
@@ -102,18 +113,19 @@ enum zinc_pref_choice {
 #define ZINC_PREF_FROM(n) ((uint32_t)(n) + 1)
 
 extern const uint32_t zinc_prefs[ZINC_CPU_NMODELS][ZINC_PREF_NCHOICES][ZINC_PREF_MAX_ROWS];
-extern unsigned zinc_cpu_model_in_force;
+extern ZINC_HIDDEN unsigned zinc_cpu_model_in_force;
 
-/* The preference for row of choice under the model in force. */
-static inline uint32_t zinc_pref(enum zinc_pref_choice choice, unsigned row)
+/* The preferences of choice's rows under the model in force, by row id:
+ * read once per pick. */
+static inline const uint32_t *zinc_prefs_of(enum zinc_pref_choice choice)
 {
-	return zinc_prefs[__atomic_load_n(&zinc_cpu_model_in_force, __ATOMIC_RELAXED)][choice][row];
+	return zinc_prefs[__atomic_load_n(&zinc_cpu_model_in_force, __ATOMIC_RELAXED)][choice];
 }
 
 /*
  * Direct-call dispatch (lib/<primitive>/rows.h): each public function
  * computes its row id from the features, the length and the preference
- * (zinc_pref) with zinc_row_usable over the rows, then calls the row's function by name in a chain of
+ * (zinc_prefs_of) with zinc_row_usable over the rows, then calls the row's function by name in a chain of
  * zinc_row_is tests. The empty asm hides the row id from the optimizer, so
  * that it cannot merge the chain of comparisons into a switch and lower that
  * to a jump table: an indirect jump, which a retpoline build would turn into

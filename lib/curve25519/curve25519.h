@@ -99,10 +99,10 @@ enum curve25519_row {
 static inline enum curve25519_row curve25519_row_for(uint32_t have)
 {
 	enum curve25519_row row = CURVE25519_ROW_GENERIC32;
+	const uint32_t *pref = zinc_prefs_of(ZINC_PREF_CURVE25519);
 
 #define ROW(id, name, needs, ...)               \
-	if (zinc_row_usable(have, needs, 0, 0, \
-			    zinc_pref(ZINC_PREF_CURVE25519, CURVE25519_ROW_##id))) \
+	if (zinc_row_usable(have, needs, 0, 0, pref[CURVE25519_ROW_##id])) \
 		row = CURVE25519_ROW_##id;
 #include "lib/curve25519/rows.h"
 	return row;

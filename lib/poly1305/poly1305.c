@@ -156,7 +156,7 @@ void poly1305_row_mac(uint32_t row, uint8_t mac[POLY1305_MAC_SIZE], const uint8_
 void poly1305(uint8_t mac[POLY1305_MAC_SIZE], const uint8_t *in, size_t len,
 	      const uint8_t key[POLY1305_KEY_SIZE])
 {
-	uint32_t row = poly1305_pick(len);
+	uint32_t row = poly1305_row_for(zinc_cpu_features(), len);
 
 	ZINC_COUNT_HIT(poly1305_hits[row]);
 	poly1305_row_mac(row, mac, in, len, key);

@@ -91,10 +91,10 @@ enum poly1305_row {
 static inline enum poly1305_row poly1305_row_for(uint32_t have, size_t len)
 {
 	enum poly1305_row row = POLY1305_ROW_DONNA32;
+	const uint32_t *pref = zinc_prefs_of(ZINC_PREF_POLY1305);
 
 #define ROW(id, name, needs, min_len, ...)              \
-	if (zinc_row_usable(have, needs, len, min_len, \
-			    zinc_pref(ZINC_PREF_POLY1305, POLY1305_ROW_##id))) \
+	if (zinc_row_usable(have, needs, len, min_len, pref[POLY1305_ROW_##id])) \
 		row = POLY1305_ROW_##id;
 #include "lib/poly1305/rows.h"
 	return row;
