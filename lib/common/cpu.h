@@ -40,9 +40,10 @@ uint32_t zinc_cpu_detected(void);
  * with the test mask (zinc_cpu_set_mask). Inline, as every public call asks:
  * once zinc_cpu_ready is set (release, after usable is written) the answer
  * is two loads; before, zinc_cpu_features_slow() runs the detection. */
-#define ZINC_HIDDEN __attribute__((visibility("hidden")))
-extern ZINC_HIDDEN int zinc_cpu_ready;
-extern ZINC_HIDDEN uint32_t zinc_cpu_usable, zinc_cpu_test_mask;
+/* Default visibility: the harness's own shared objects (Bazel's dynamic
+ * test builds) read them too; libzinc.so keeps them local (zinc.lds). */
+extern int zinc_cpu_ready;
+extern uint32_t zinc_cpu_usable, zinc_cpu_test_mask;
 uint32_t zinc_cpu_features_slow(void);
 static inline uint32_t zinc_cpu_features(void)
 {
@@ -113,7 +114,7 @@ enum zinc_pref_choice {
 #define ZINC_PREF_FROM(n) ((uint32_t)(n) + 1)
 
 extern const uint32_t zinc_prefs[ZINC_CPU_NMODELS][ZINC_PREF_NCHOICES][ZINC_PREF_MAX_ROWS];
-extern ZINC_HIDDEN unsigned zinc_cpu_model_in_force;
+extern unsigned zinc_cpu_model_in_force;
 
 /* The preferences of choice's rows under the model in force, by row id:
  * read once per pick. */
