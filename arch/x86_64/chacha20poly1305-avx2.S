@@ -33,8 +33,8 @@
  *	(one that an iovec entry boundary cuts) takes its keystream into KS;
  *	SPLIT then XORs each piece in place, 32 bytes at a time, and writes the
  *	ciphertext contiguous into MACBUF too, where the MAC reads it in the
- *	next step: about 40 TSC cycles for 512 bytes in two pieces on the AMD
- *	EPYC 25/17, where copying the step out and back cost 60.
+ *	next step, for less than copying the step out and back cost
+ *	(bench/results/date-not-recorded-epyc-25-17.md#sg-split-step).
  *
  * void chacha20poly1305_avx2_open(const struct chacha20poly1305_bulk *b,
  *				   uint8_t *dst, const struct chacha20poly1305_step *steps,

@@ -120,9 +120,9 @@ const struct chacha20_impl *hchacha20_pick(void)
  * Writes one 16-byte row of the state with a single store where the compiler
  * has vector types. Every backend loads whole rows, and a row load that spans
  * several smaller stores still in the store buffer cannot be forwarded from
- * them: it waits until they reach the cache. Measured on the Intel CI machine:
- * chacha20_init + a 64-byte chacha20() took 180 TSC cycles with word stores,
- * 142 with row stores (issue 5's note).
+ * them: it waits until they reach the cache, which made chacha20_init + a
+ * 64-byte chacha20() measurably slower with word stores
+ * (bench/results/date-not-recorded-xeon-6-167.md#chacha20-row-stores).
  */
 static void chacha20_put_row(uint32_t row[4], uint32_t w0, uint32_t w1, uint32_t w2, uint32_t w3)
 {

@@ -28,24 +28,19 @@
 
 ROW(GENERIC, "chacha20-generic", 0, 0, chacha20_generic, HCHACHA20(hchacha20_generic))
 #ifdef ZINC_ASM_X86_64
-/* The figures below are TSC cycles per byte from `ci/bench.sh` on the Intel
- * Xeon (family 6 model 167, AVX-512) this project is built and measured on,
- * each row called directly with chacha20_init included; issue 5's closing
- * note has the whole table. */
+/* The thresholds below were set from `ci/bench.sh` on an Intel Xeon
+ * (family 6 model 167, AVX-512), each row called directly with
+ * chacha20_init included: bench/results/date-not-recorded-xeon-6-167.md#chacha20-rows. */
 ROW(SSSE3, "chacha20-ssse3", ZINC_CPU_SSSE3, 0, chacha20_ssse3, HCHACHA20(hchacha20_ssse3))
-/* AVX2 is within 2% of SSSE3 at 64 and 256 B (3.17 vs 3.19, 1.61 vs 1.58)
- * and faster from 576 B on (1.07 vs 1.69; 0.78 vs 1.52 at 16 KiB), so it
- * takes every length. On the AMD EPYC (family 25 model 17, AVX2, no
- * AVX-512), min-of-N TSC cycles with chacha20_init: 296 vs 302 at 64 B (its
- * one-block xmm path), 299 vs 572 at 128 B. */
+/* AVX2 is within 2% of SSSE3 at 64 and 256 B and faster from 576 B on, so
+ * it takes every length; on an AVX2-only machine too, at 64 B (its one-block
+ * xmm path) and 128 B (bench/results/date-not-recorded-epyc-25-17.md#chacha20-avx2-one-block). */
 ROW(AVX2, "chacha20-avx2", ZINC_CPU_AVX2, 0, chacha20_avx2, NO_HCHACHA20)
-/* AVX-512VL beats AVX2 at every length (2.25 vs 3.17 at 64 B, 0.58 vs 0.78
- * at 16 KiB). */
+/* AVX-512VL beats AVX2 at every length measured (same record). */
 ROW(AVX512VL, "chacha20-avx512vl", ZINC_CPU_AVX512F | ZINC_CPU_AVX512VL, 0, chacha20_avx512vl,
     HCHACHA20(hchacha20_avx512vl))
-/* Sixteen zmm blocks win from ten blocks on: 0.75 vs 0.77 at 600 B, 0.69 vs
- * 0.70 at 640 B, 0.62 vs 0.80 at 704 B; at nine blocks the ymm row is ahead
- * (0.75 vs 0.79 at 576 B, 0.85 vs 0.88 at 513 B, 0.62 vs 0.89 at 512 B). */
+/* Sixteen zmm blocks win from ten blocks on; at nine blocks the ymm row is
+ * ahead (same record). */
 ROW(AVX512, "chacha20-avx512", ZINC_CPU_AVX512F, 577, chacha20_avx512, NO_HCHACHA20)
 #endif
 #ifdef ZINC_ASM_ARM64

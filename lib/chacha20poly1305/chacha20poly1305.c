@@ -18,9 +18,9 @@ static const uint8_t pad0[16];
 /*
  * Keystream block 0 (the Poly1305 key) and the message's first HEAD bytes
  * come from one ChaCha20 call on [64 zero bytes | head]: one block is a
- * dependency chain of about 300 cycles, and the SIMD rows run two or four
- * blocks side by side for about the price of one (AMD EPYC family 25 model
- * 17, AVX2 row: 299 TSC cycles for one block, 292 for two, 526 for four).
+ * long dependency chain, and the SIMD rows run two blocks side by side for
+ * about the price of one, four for less than the price of two
+ * (bench/results/date-not-recorded-epyc-25-17.md#aead-head).
  * The head is whole blocks when more follows, so the rest continues
  * exactly.
  */
@@ -96,12 +96,12 @@ enum { STITCH_MIN = 8 * CHACHA20_BLOCK_SIZE };
  * the head (messages of 577 to 4160 bytes: packets): one pass of the
  * kernel MACs the ciphertext and decrypts it into a buffer on the stack,
  * which goes to dst only once the tag checks (nothing is written to dst
- * before, DESIGN section 3), and is wiped. Longer messages take two passes,
+ * before, docs/DESIGN.md section 3), and is wiped. Longer messages take two passes,
  * which need no buffer. The buffer sits at the ciphertext's address modulo
  * 4096 (open_buf): where the kernel's stores to it fall against its loads of
  * the ciphertext in the low 12 address bits otherwise decides whether they
- * falsely alias, which cost up to 40% at 2 KiB (AMD EPYC 25/17: mean over
- * 128 placements 2983 TSC cycles aligned, 3228 not; worst 3009 and 4169).
+ * falsely alias, which made the pass markedly slower at 2 KiB
+ * (bench/results/date-not-recorded-epyc-25-17.md#aead-open-buffer).
  * So the stack holds OPEN_MAX + 4 KiB.
  */
 enum { OPEN_MAX = 64 * CHACHA20_BLOCK_SIZE, OPEN_AREA = OPEN_MAX + 4096 };
@@ -425,8 +425,9 @@ static void sg_copy(struct sg_walk *w, uint8_t *buf, size_t len, bool to_list)
 /*
  * Two passes over pieces: the keystream across pieces, in as few ChaCha20
  * calls as the split allows, and in whole 8-block batches (the SIMD rows'
- * widest; chacha20-avx2 takes a partial batch through a stack copy, about
- * 50 TSC cycles more on the AMD EPYC 25/17). A piece's run of whole
+ * widest; chacha20-avx2 takes a partial batch through a stack copy, which
+ * costs more: bench/results/date-not-recorded-epyc-25-17.md#sg-keystream-batch).
+ * A piece's run of whole
  * batches, or the end of the message when it lies in one piece, is
  * encrypted in place in one call; the rest comes a batch at a time into
  * ks, so that a piece boundary costs no ChaCha20 call of its own (a
@@ -554,8 +555,8 @@ static bool sg_add_pieces(struct sg_steps *p, struct sg_walk *w, size_t k, size_
  * least SG_STEP) of them; the walk moves past what p->len covers, which
  * is 0 when the first step is in more pieces than a call takes. The walk
  * is copied field by field and planned in locals: a copy of a struct
- * just stored field by field is not forwarded from the stores (about 12
- * TSC cycles on the AMD EPYC 25/17). */
+ * just stored field by field is not forwarded from the stores
+ * (bench/results/date-not-recorded-epyc-25-17.md#sg-plan-locals). */
 static void sg_plan(struct sg_steps *p, struct sg_walk *w, size_t len)
 {
 	struct sg_walk at = { .iov = w->iov, .off = w->off };

@@ -38,11 +38,10 @@
 
 ROW(TWO_PASS, "chacha20poly1305-two-pass", 0, 0, NO_KERNEL, NO_KERNEL, NO_KERNEL)
 #ifdef ZINC_ASM_X86_64
-/* From 577 bytes (AMD EPYC family 25 model 17, min of 400 rdtsc runs, TSC
- * cycles per byte, empty AD): at 576 the kernel gets exactly one step,
- * nothing to interleave, and loses to the two passes (2.53 vs 2.30); at 577
- * it takes the rest too and wins (2.66 vs 2.93), as at every length measured
- * above (1420: 1.63 vs 1.87; 16 KiB: 1.00 vs 1.35). */
+/* From 577 bytes: at 576 the kernel gets exactly one step, nothing to
+ * interleave, and loses to the two passes; at 577 it takes the rest too and
+ * wins, as at every longer length measured
+ * (bench/results/date-not-recorded-epyc-25-17.md#stitch-min-len). */
 ROW(AVX2, "chacha20poly1305-avx2", ZINC_CPU_AVX2, 577, KERNEL(chacha20poly1305_avx2),
     STEPS(chacha20poly1305_avx2_steps), OPEN(chacha20poly1305_avx2_open))
 #endif
