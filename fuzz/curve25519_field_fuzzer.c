@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target "curve25519_field": the field arithmetic mod p = 2^255 - 19
- * of every X25519 row, one step at a time (DESIGN section 5, state-level
+ * of every X25519 row, one step at a time (docs/DESIGN.md section 5, state-level
  * targets). A carry that goes wrong for one limb state in 2^20 or rarer
  * is out of reach of whole-ladder fuzzing; here the input chooses the limb
  * state directly, biased to the edges of the bounds each row documents

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target "poly1305_state": every Poly1305 row started from accumulator
- * states that whole messages cannot reach (DESIGN section 5). Each row's
+ * states that whole messages cannot reach (docs/DESIGN.md section 5). Each row's
  * form and limb bounds come from its struct poly1305_test
  * (lib/poly1305/poly1305.h); limbs are read from the input biased to those
  * bounds (the bound itself, just under it, all-ones bit runs, 0). For every

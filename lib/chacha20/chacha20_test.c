@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Unit tests for ChaCha20 and HChaCha20: the RFC 8439 and XChaCha draft
- * vectors, the counter and streaming semantics of DESIGN.md section 4, and
+ * vectors, the counter and streaming semantics of docs/DESIGN.md section 4, and
  * agreement of every usable backend row with chacha20-generic.
  */
 #include <stdio.h>
@@ -127,7 +127,7 @@ static void test_splits_at_block_multiples(void)
 }
 
 /* A call whose length is not a multiple of 64 consumes its whole last
- * block: the next call starts at the next block (DESIGN.md section 4). */
+ * block: the next call starts at the next block (docs/DESIGN.md section 4). */
 static void test_partial_call_consumes_block(void)
 {
 	uint8_t key[32], nonce[12], zero[256] = { 0 }, stream[256], out[256];

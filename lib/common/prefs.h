@@ -25,8 +25,8 @@
  * lines: the thresholds in rows.h were measured on an Intel family 6 model
  * 167 with AVX-512 and on AMD family 25 model 17 machines with AVX-512
  * hidden (bench/results/2026-12-04-zen5.md, "Where the defaults come
- * from"), and no zinc row has been measured on those kinds with AVX-512
- * exposed. */
+ * from"; bench/results/date-not-recorded-*.md), and no zinc row has been
+ * measured on those kinds with AVX-512 exposed. */
 
 #ifdef ZINC_ASM_X86_64
 /* Zen 5: one block of ChaCha20 runs faster in scalar registers than in any

@@ -155,7 +155,7 @@ extern unsigned long poly1305_hits[];
 
 /*
  * State-level access, for the poly1305_state target and the unit tests
- * (DESIGN section 5): put the accumulator of a row into any state its own
+ * (docs/DESIGN.md section 5): put the accumulator of a row into any state its own
  * contract allows, step, convert, emit, and read it back.
  *
  * A form is n limbs, limb i of weight 2^(bits * i); a state in that form is
