@@ -19,7 +19,7 @@
 #include "lib/common/util.h"
 
 /* What each row should be used for: the thresholds and their reasons are
- * in lib/chacha20/chacha20.c. */
+ * in lib/chacha20/rows.h. */
 static const struct test_policy policy[] = {
 	{ "chacha20-generic", 0, 0 },
 	{ "chacha20-ssse3", ZINC_CPU_SSSE3, 0 },
