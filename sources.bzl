@@ -45,6 +45,7 @@ ASM_SRCS = {
         "arch/x86_64/poly1305-x86_64.S",
         "arch/x86_64/poly1305-avx2.S",
         "arch/x86_64/blake2s-avx.S",
+        "arch/x86_64/blake2s-avx512vl.S",
         "arch/x86_64/curve25519-bmi2-adx.S",
     ],
     "arm64": [
