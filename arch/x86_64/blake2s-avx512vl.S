@@ -17,13 +17,17 @@
  * c and d are rotated (vpshufd) so that lane j holds the diagonal G whose
  * b is v[4 + j].
  *
- * Rotations: vprord. The plain version of G would be d = vprord(d ^ a), an
- * xor then a two-cycle rotate on the path from a to d. As rotation is
- * linear over xor, (d ^ a) >>> r = (d >>> r) ^ (a >> r) ^ (a << (32 - r))
- * (the two shifts of a have no bit in common): d >>> r (vprord) is ready
- * before a is, and a's two one-cycle shifts meet it in one vpternlogd
- * (0x96, a three-input xor). The path from a to d is two cycles, not
- * three, and the same for c to b: six cycles a half G instead of eight.
+ * Rotations. The plain form of G's steps, d = (d ^ a) >>> r, is an xor
+ * then a two-cycle vprord on the path from a to d. As rotation is linear
+ * over xor, (d ^ a) >>> r = (d >>> r) ^ (a >> r) ^ (a << (32 - r)) (the two
+ * shifts of a have no bit in common): d >>> r is computed before a is
+ * ready, and a's two one-cycle shifts meet it in one vpternlogd (0x96, a
+ * three-input xor). The path from a to d is two cycles, not three, and the
+ * same for c to b. The early rotation is vprord for d (by 16 and 8) but
+ * two shifts and vpord for b (by 12 and 7): b's early rotation issues in
+ * the same cycles as the shifts of a on the path, and a vprord there
+ * delays them on Zen 4 (the variants measured:
+ * bench/results/2026-12-04-zen4-blake2s-avx512vl.md).
  *
  * Message schedule: the sixteen words live in two ymm registers in the
  * order the round uses them: W0 = { x of the four column G, y of the
@@ -47,14 +51,15 @@
  *   xmm12        { t[0], t[1], f[0], f[1] }
  *   xmm13        { inc, 0, 0, 0 }: added to the 64-bit counter lane of xmm12
  *   xmm14, xmm15 scratch: the shifts of a and of c
+ *   xmm16, xmm17 scratch: b's early rotation (EVEX only)
  *
- * Nothing goes to the stack. vzeroall on return wipes ymm0..ymm15, every
- * vector register used (the message, the work vector and the chain value
- * are secret); xmm16..xmm31 are not touched.
+ * Nothing goes to the stack. vzeroall on return wipes ymm0..ymm15, and
+ * xmm16, xmm17 are zeroed before it (the message, the work vector and
+ * the chain value are secret); xmm18..xmm31 are not touched.
  *
- * CPU features: AVX-512F and AVX-512VL (vprord, vpternlogd, vpermi2d and
- * vextracti32x4 on xmm and ymm); nothing of AVX2, so the row stays right
- * with ZINC_CPU_DISABLE=avx2 too.
+ * CPU features: AVX-512F and AVX-512VL (vprord, vpternlogd, vpord,
+ * vpermi2d, vextracti32x4, xmm16 and xmm17, on xmm and ymm); nothing of
+ * AVX2, so the row stays right with ZINC_CPU_DISABLE=avx2 too.
  */
 
 .section .note.GNU-stack,"",%progbits
@@ -110,7 +115,8 @@ BLAKE2S_IV
 
 /* Half of G (RFC 7693 section 3.1) on all four lanes: a = a + b + m;
  * d = (d ^ a) >>> r1; c = c + d; b = (b ^ c) >>> r2; each rotation of an
- * xor as the header says. */
+ * xor split as the header says: d >>> r1 by vprord, b >>> r2 by two shifts
+ * and an or (xmm16, xmm17 scratch). */
 .macro HALF_G m, r1, r2
 	vpaddd	\m, %xmm0, %xmm0
 	vpaddd	%xmm1, %xmm0, %xmm0
@@ -119,7 +125,9 @@ BLAKE2S_IV
 	vpslld	$(32 - \r1), %xmm0, %xmm15
 	vpternlogd $0x96, %xmm15, %xmm14, %xmm3
 	vpaddd	%xmm3, %xmm2, %xmm2
-	vprord	$\r2, %xmm1, %xmm1
+	vpsrld	$\r2, %xmm1, %xmm16
+	vpslld	$(32 - \r2), %xmm1, %xmm17
+	vpord	%xmm16, %xmm17, %xmm1
 	vpsrld	$\r2, %xmm2, %xmm14
 	vpslld	$(32 - \r2), %xmm2, %xmm15
 	vpternlogd $0x96, %xmm15, %xmm14, %xmm1
@@ -183,5 +191,7 @@ ZINC_ENTRY blake2s_compress_avx512vl
 	decq	%rdx
 	jnz	.Lblock
 
+	vpxord	%xmm16, %xmm16, %xmm16
+	vpxord	%xmm17, %xmm17, %xmm17
 	BLAKE2S_STORE %xmm10, %xmm11, %xmm12, .Lout
 .size blake2s_compress_avx512vl, .-blake2s_compress_avx512vl
