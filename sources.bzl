@@ -45,6 +45,7 @@ ASM_SRCS = {
         "arch/x86_64/poly1305-x86_64.S",
         "arch/x86_64/poly1305-avx2.S",
         "arch/x86_64/blake2s-avx.S",
+        "arch/x86_64/blake2s-avx512vl.S",
         "arch/x86_64/curve25519-bmi2-adx.S",
     ],
     "arm64": [
@@ -149,4 +150,20 @@ CT_PLANTED_BUGS = [
 PLANTED_BUGS_ARM64 = [
     ("CHACHA20_NEON_WRAP", "chacha20", 200),
     ("POLY1305_NEON_CARRY", "poly1305_state", 200),
+]
+
+# Planted bugs kept as patches, not as ZINC_PLANT_* conditionals in lib/ or
+# arch/: fuzz/planted/patches/<NAME>.patch is a `git diff` from the top of
+# the tree; applied to a scratch copy (patch -p1), the fuzz target TARGET's
+# standalone driver must catch it within N inputs of `--random N --seed 1`
+# (and over corpus/TARGET). (NAME, TARGET, N).
+#   BLAKE2S_AVX512VL_PERM: one index of round 9's vpermi2d table in
+#     blake2s-avx512vl is wrong (message word 7 taken twice, word 1 not at
+#     all): only the last round's schedule, and only for non-zero blocks.
+#   BLAKE2S_AVX512VL_CARRY: blake2s-avx512vl advances t with vpaddd, not
+#     vpaddq: t[0] wraps at 2^32 without carrying into t[1], which only the
+#     blake2s target's chosen start counter reaches.
+PATCH_PLANTED_BUGS = [
+    ("BLAKE2S_AVX512VL_PERM", "blake2s", 200),
+    ("BLAKE2S_AVX512VL_CARRY", "blake2s", 200),
 ]

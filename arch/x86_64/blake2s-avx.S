@@ -39,11 +39,12 @@
 .section .note.GNU-stack,"",%progbits
 
 #include "../abi-entry.h"
+#include "blake2s-macros.h"
+
+BLAKE2S_IV
 
 .section .rodata
 .balign 16
-.Liv:		.long 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a
-		.long 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
 .Lror16:	.byte 2,3,0,1, 6,7,4,5, 10,11,8,9, 14,15,12,13
 .Lror8:		.byte 1,2,3,0, 5,6,7,4, 9,10,11,8, 13,14,15,12
 
@@ -71,13 +72,6 @@
 	vpor	%xmm15, %xmm1, %xmm1
 .endm
 
-/* Rotate rows a, c, d: sa, sc, sd are vpshufd immediates. */
-.macro LINE_UP sa, sc, sd
-	vpshufd	$\sa, %xmm0, %xmm0
-	vpshufd	$\sc, %xmm2, %xmm2
-	vpshufd	$\sd, %xmm3, %xmm3
-.endm
-
 /* One round with the message schedule s0..s15 = sigma[r]. */
 .macro ROUND s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15
 	MSG	%xmm4, \s0, \s2, \s4, \s6
@@ -86,12 +80,10 @@
 	MSG	%xmm7, \s15, \s9, \s11, \s13
 	HALF_G	%xmm4, %xmm12, 12
 	HALF_G	%xmm5, %xmm13, 7
-	/* Columns to diagonals: lane j of a, c, d gets a[j - 1], c[j + 1],
-	 * d[j + 2] (mod 4). */
-	LINE_UP	0x93, 0x39, 0x4e
+	TO_DIAGONALS
 	HALF_G	%xmm6, %xmm12, 12
 	HALF_G	%xmm7, %xmm13, 7
-	LINE_UP	0x39, 0x93, 0x4e
+	TO_COLUMNS
 .endm
 
 .globl blake2s_compress_avx
@@ -99,12 +91,7 @@
 .balign 32
 ZINC_ENTRY blake2s_compress_avx
 	endbr64
-	testq	%rdx, %rdx
-	jz	.Lout
-	vmovdqu	(%rdi), %xmm8
-	vmovdqu	16(%rdi), %xmm9
-	vmovdqu	32(%rdi), %xmm14
-	vmovd	%ecx, %xmm10
+	BLAKE2S_LOAD %xmm8, %xmm9, %xmm14, %xmm10, .Lout
 	vmovdqa	.Lror16(%rip), %xmm12
 	vmovdqa	.Lror8(%rip), %xmm13
 
@@ -117,10 +104,7 @@ ZINC_ENTRY blake2s_compress_avx
 #else
 	vpaddq	%xmm10, %xmm14, %xmm14
 #endif
-	vmovdqa	%xmm8, %xmm0
-	vmovdqa	%xmm9, %xmm1
-	vmovdqa	.Liv(%rip), %xmm2
-	vpxor	.Liv + 16(%rip), %xmm14, %xmm3
+	BLAKE2S_INIT %xmm8, %xmm9, %xmm14
 
 	ROUND	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 	ROUND	14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3
@@ -142,10 +126,5 @@ ZINC_ENTRY blake2s_compress_avx
 	decq	%rdx
 	jnz	.Lblock
 
-	vmovdqu	%xmm8, (%rdi)
-	vmovdqu	%xmm9, 16(%rdi)
-	vmovq	%xmm14, 32(%rdi)
-	vzeroall
-.Lout:
-	ret
+	BLAKE2S_STORE %xmm8, %xmm9, %xmm14, .Lout
 .size blake2s_compress_avx, .-blake2s_compress_avx

@@ -22,9 +22,14 @@ ROW(GENERIC, "blake2s-generic", 0, 0, blake2s_compress_generic)
 /* AVX is no slower than the generic C at one block and faster from two on
  * (ci/bench.sh, TSC cycles per byte, AMD EPYC family 25 model 17: 64 B 6.32
  * vs 6.38, 1420 B 5.15 vs 5.53, 16 KiB 4.84 vs 5.27), so it takes every
- * length. blake2s-avx512vl (vprord, vpermi2d) is not written: it needs an
- * AVX-512 machine to be run and measured. */
+ * length. */
 ROW(AVX, "blake2s-avx", ZINC_CPU_AVX, 0, blake2s_compress_avx)
+/* AVX-512VL: vpternlogd and split rotations shorten G's dependency chain,
+ * vpermi2d permutes the message in registers. Faster than AVX and the
+ * generic C from one block on, so it takes every length
+ * (bench/results/2026-12-04-zen4-blake2s-avx512vl.md). */
+ROW(AVX512VL, "blake2s-avx512vl", ZINC_CPU_AVX512F | ZINC_CPU_AVX512VL, 0,
+    blake2s_compress_avx512vl)
 #endif
 
 #undef ROW
