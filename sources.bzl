@@ -150,3 +150,13 @@ PLANTED_BUGS_ARM64 = [
     ("CHACHA20_NEON_WRAP", "chacha20", 200),
     ("POLY1305_NEON_CARRY", "poly1305_state", 200),
 ]
+
+# Planted bugs in rows that not every host can run (ci/emu.sh --plant, on
+# the first model of ci/emu/models.txt): (NAME, TARGET, N). Each is the patch
+# fuzz/planted/patches/NAME.patch (git diff from the top of the tree),
+# applied to a copy of the tree; TARGET's standalone driver must catch it
+# within N seeded random inputs on the emulated CPU.
+EMU_PLANTED_BUGS = [
+    # chacha20-avx512: block 9 of each 16 takes counter + 10.
+    ("CHACHA20_AVX512_CTR", "chacha20", 200),
+]
