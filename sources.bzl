@@ -94,10 +94,14 @@ ORACLE_SRCS = {
     "libb2": ["fuzz/oracles/libb2.c"],
 }
 
-# Planted bugs (fuzz/planted/README.md): (NAME, TARGET, N). Building with
-# -DZINC_PLANT_<NAME> puts one deliberate fault into one backend; the fuzz
-# target TARGET must catch it within N seeded random inputs
-# (//fuzz:planted_<name>_<target>_test). Every target has a line.
+# Planted bugs (fuzz/planted/README.md): (NAME, TARGET, N). Each is the
+# patch fuzz/planted/patches/NAME.patch (git diff from the top of the tree),
+# one deliberate fault in one backend; the library built from a copy with
+# it applied (BUILD's //:zinc_plant_<name>, ci/lib.sh's zinc_planted_tree)
+# must be caught by the fuzz target TARGET within N seeded random inputs
+# (//fuzz:planted_<name>_<target>_test). Every target has a line. The
+# lists below name patches of the same form; //:planted_patches_test checks
+# that each still applies.
 PLANTED_BUGS = [
     ("POLY1305_CARRY", "poly1305", 200),
     ("POLY1305_AVX2_CARRY", "poly1305", 200),
@@ -135,17 +139,17 @@ SELFTEST_PLANTED_BUGS = [
     "AEAD_OPEN_TAIL",
 ]
 
-# Planted constant-time bugs (ci/ct.sh --plant): (NAME, ROW). Building with
-# -DZINC_PLANT_<NAME> adds a secret-dependent branch to backend row ROW,
-# which computes the same results; ci/ct.sh must report ROW, and only
+# Planted constant-time bugs (ci/ct.sh --plant): (NAME, ROW). The patch
+# fuzz/planted/patches/NAME.patch adds a secret-dependent branch to backend
+# row ROW, which computes the same results; ci/ct.sh must report ROW, and only
 # rows that run the same code, as failing.
 CT_PLANTED_BUGS = [
     ("CT_CSWAP", "curve25519-generic64"),
 ]
 
 # Planted bugs in arm64 assembly, caught by the arm64 run under qemu-user
-# (ci/arm64.sh --plant NAME; same form as PLANTED_BUGS). Bazel builds only
-# x86-64, so they are not in PLANTED_BUGS.
+# (ci/arm64.sh --plant NAME; same form as PLANTED_BUGS, patches too).
+# Bazel builds only x86-64, so they are not in PLANTED_BUGS.
 PLANTED_BUGS_ARM64 = [
     ("CHACHA20_NEON_WRAP", "chacha20", 200),
     ("POLY1305_NEON_CARRY", "poly1305_state", 200),

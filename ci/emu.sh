@@ -248,13 +248,8 @@ plant_target= plant_n=
 if [ -n "$plant" ]; then
 	read -r plant_target plant_n < <(zinc_list EMU_PLANTED_BUGS | awk -v b="$plant" '$1 == b { print $2, $3 }')
 	[ -n "$plant_target" ] || zinc_die "unknown planted bug $plant (EMU_PLANTED_BUGS: $(zinc_list EMU_PLANTED_BUGS | awk '{ print $1 }' | tr '\n' ' '))"
-	patch_file=$ZINC_ROOT/fuzz/planted/patches/$plant.patch
-	[ -f "$patch_file" ] || zinc_die "no $patch_file"
 	root=$work/tree
-	mkdir -p "$root"
-	(cd "$ZINC_ROOT" && git ls-files -co --exclude-standard | cpio -pdm --quiet "$root") ||
-		zinc_die "cannot copy the tree"
-	patch -s -p1 -d "$root" <"$patch_file" || zinc_die "$plant.patch does not apply"
+	zinc_planted_tree "$plant" "$root" || exit 2
 	base=$cache/bazel-plant
 fi
 

@@ -111,12 +111,7 @@ ZINC_ENTRY blake2s_compress_avx
 .Lblock:
 	/* t += inc: one 64-bit add, so the carry from t[0] into t[1] and the
 	 * wrap at 2^64 come with it. */
-#ifdef ZINC_PLANT_BLAKE2S_AVX_CARRY
-	/* planted bug for the harness's self-test; see fuzz/planted/README.md */
-	vpaddd	%xmm10, %xmm14, %xmm14
-#else
 	vpaddq	%xmm10, %xmm14, %xmm14
-#endif
 	vmovdqa	%xmm8, %xmm0
 	vmovdqa	%xmm9, %xmm1
 	vmovdqa	.Liv(%rip), %xmm2
