@@ -2,21 +2,22 @@
 # SPDX-License-Identifier: MIT
 # Every planted bug still applies (//:planted_patches_test, fuzz/planted/README.md):
 #
-#   fuzz/planted/patches_test.sh APPLY NAME... -- FILE...
+#   fuzz/planted/patches_test.sh APPLY PATCH... -- FILE...
 #
 # FILEs are the library's files (BUILD's LIB_TREE), from the current tree.
-# For each NAME (every name in a planted-bug list of sources.bzl),
-# fuzz/planted/patches/NAME.patch must apply to a fresh copy of them with
-# APPLY (fuzz/planted/apply.sh) and change it; and the files themselves
-# must hold no ZINC_PLANT_ conditional (the bugs live in the patches only),
-# and every patch there must be named by a list. Run from the top of the
-# tree (Bazel's runfiles). Ends "planted patches: N passed, M failed".
+# Each PATCH (fuzz/planted/patches/NAME.patch for every NAME in a
+# planted-bug list of sources.bzl) must apply to a fresh copy of them with
+# APPLY (fuzz/planted/apply.sh) and change it; the files themselves must
+# hold no ZINC_PLANT_ conditional (the bugs live in the patches only), and
+# every patch in fuzz/planted/patches/ must be one of the PATCHes. Run from
+# the top of the tree (Bazel's runfiles). Ends "planted patches: N passed,
+# M failed".
 set -u
-[ $# -ge 3 ] || { echo "usage: $0 APPLY NAME... -- FILE..." >&2; exit 2; }
+[ $# -ge 3 ] || { echo "usage: $0 APPLY PATCH... -- FILE..." >&2; exit 2; }
 apply=$1
 shift
-names=
-while [ $# -gt 0 ] && [ "$1" != -- ]; do names="$names $1"; shift; done
+patches=
+while [ $# -gt 0 ] && [ "$1" != -- ]; do patches="$patches $1"; shift; done
 [ "${1:-}" = -- ] || { echo "$0: no -- before the files" >&2; exit 2; }
 shift
 tmp=${TEST_TMPDIR:-$(mktemp -d)}/patches_test
@@ -31,17 +32,17 @@ fail() { echo "FAILED: $*"; failed=$((failed + 1)); }
 left=$(cd "$tmp/pristine" && grep -rl 'ZINC_PLANT_' . | sed 's|^\./||')
 if [ -z "$left" ]; then pass; else fail "ZINC_PLANT_ conditionals left in:" $left; fi
 
-for n in $names; do
-	dir=$tmp/$n
+for p in $patches; do
+	dir=$tmp/tree
 	cp -r "$tmp/pristine" "$dir" || exit 2
-	if ! "$apply" "fuzz/planted/patches/$n.patch" "$dir" 2>"$tmp/err"; then
+	if ! "$apply" "$p" "$dir" 2>"$tmp/err"; then
 		cat "$tmp/err"
-		fail "$n: fuzz/planted/patches/$n.patch does not apply"
+		fail "$p does not apply"
 	elif diff -r "$tmp/pristine" "$dir" >/dev/null; then
-		fail "$n: fuzz/planted/patches/$n.patch changes nothing"
+		fail "$p changes nothing"
 	else
 		cat "$tmp/err"
-		echo "ok: $n ($(sed -n 's|^+++ b/||p' "fuzz/planted/patches/$n.patch" | tr '\n' ' '))"
+		echo "ok: $p ($(sed -n 's|^+++ b/||p' "$p" | tr '\n' ' '))"
 		pass
 	fi
 	rm -rf "$dir"
@@ -49,10 +50,8 @@ done
 
 for p in fuzz/planted/patches/*.patch; do
 	[ -e "$p" ] || continue
-	n=${p##*/}
-	n=${n%.patch}
-	case " $names " in
-	*" $n "*) pass ;;
+	case " $patches " in
+	*" $p "*) pass ;;
 	*) fail "$p is named by no planted-bug list of sources.bzl" ;;
 	esac
 done
