@@ -96,13 +96,14 @@ fi
 
 # The sources are compiled from SRC: the tree, or with --plant a copy of it
 # with the planted bug's patch applied (debug information names the tree's
-# files).
+# files), in a temporary folder: a copy under the tree would add its BUILD
+# files to Bazel's //...
 SRC=$ZINC_ROOT
 PREFIX_MAP=()
 if [ -n "$plant" ]; then
-	rm -rf "$OUT/tree"
-	zinc_planted_tree "$plant" "$OUT/tree" || exit 2
-	SRC=$OUT/tree
+	SRC=$(mktemp -d "${TMPDIR:-/tmp}/zinc-arm64-plant.XXXXXX") || zinc_die "no temporary folder"
+	trap 'rm -rf "$SRC"' EXIT
+	zinc_planted_tree "$plant" "$SRC" || exit 2
 	PREFIX_MAP=(-ffile-prefix-map="$SRC=$ZINC_ROOT")
 fi
 

@@ -75,9 +75,10 @@ for v in value:
 PY
 }
 
-# zinc_planted_tree NAME DIR: makes DIR (new or empty) a copy of the working
-# tree, the files git tracks or would add (without git: all but .git and
-# the build outputs), with the planted bug NAME in it: its patch,
+# zinc_planted_tree NAME DIR: makes DIR (new or empty, outside the tree: a
+# copy's BUILD files under it would be packages of Bazel's //...) a copy of
+# the working tree, the files git tracks or would add (without git: all but
+# .git and the build outputs), with the planted bug NAME in it: its patch,
 # fuzz/planted/patches/NAME.patch, applied by fuzz/planted/apply.sh. The one
 # way the scripts build a planted variant (ci/arm64.sh, ci/ct.sh,
 # fuzz/planted/build.sh, ci/emu.sh; Bazel's is in BUILD). Returns 1, with a
@@ -86,6 +87,11 @@ zinc_planted_tree() {
 	local name=$1 dir=$2
 	mkdir -p "$dir" || { zinc_say "cannot create $dir"; return 1; }
 	[ -z "$(ls -A "$dir")" ] || { zinc_say "zinc_planted_tree: $dir is not empty"; return 1; }
+	case "$(cd "$dir" && pwd -P)/" in
+	"$(cd "$ZINC_ROOT" && pwd -P)"/*)
+		zinc_say "zinc_planted_tree: $dir is inside the tree (Bazel would build the copy's packages)"
+		return 1 ;;
+	esac
 	if git -C "$ZINC_ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 		# Files deleted in the working tree are still listed: left out.
 		(cd "$ZINC_ROOT" && git ls-files -z -co --exclude-standard |
