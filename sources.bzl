@@ -95,10 +95,14 @@ ORACLE_SRCS = {
     "libb2": ["fuzz/oracles/libb2.c"],
 }
 
-# Planted bugs (fuzz/planted/README.md): (NAME, TARGET, N). Building with
-# -DZINC_PLANT_<NAME> puts one deliberate fault into one backend; the fuzz
-# target TARGET must catch it within N seeded random inputs
-# (//fuzz:planted_<name>_<target>_test). Every target has a line.
+# Planted bugs (fuzz/planted/README.md): (NAME, TARGET, N). Each is the
+# patch fuzz/planted/patches/NAME.patch (git diff from the top of the tree),
+# one deliberate fault in one backend; the library built from a copy with
+# it applied (BUILD's //:zinc_plant_<name>, ci/lib.sh's zinc_planted_tree)
+# must be caught by the fuzz target TARGET within N seeded random inputs
+# (//fuzz:planted_<name>_<target>_test). Every target has a line. The
+# lists below name patches of the same form; //:planted_patches_test checks
+# that each still applies.
 PLANTED_BUGS = [
     ("POLY1305_CARRY", "poly1305", 200),
     ("POLY1305_AVX2_CARRY", "poly1305", 200),
@@ -136,34 +140,34 @@ SELFTEST_PLANTED_BUGS = [
     "AEAD_OPEN_TAIL",
 ]
 
-# Planted constant-time bugs (ci/ct.sh --plant): (NAME, ROW). Building with
-# -DZINC_PLANT_<NAME> adds a secret-dependent branch to backend row ROW,
-# which computes the same results; ci/ct.sh must report ROW, and only
+# Planted constant-time bugs (ci/ct.sh --plant): (NAME, ROW). The patch
+# fuzz/planted/patches/NAME.patch adds a secret-dependent branch to backend
+# row ROW, which computes the same results; ci/ct.sh must report ROW, and only
 # rows that run the same code, as failing.
 CT_PLANTED_BUGS = [
     ("CT_CSWAP", "curve25519-generic64"),
 ]
 
 # Planted bugs in arm64 assembly, caught by the arm64 run under qemu-user
-# (ci/arm64.sh --plant NAME; same form as PLANTED_BUGS). Bazel builds only
-# x86-64, so they are not in PLANTED_BUGS.
+# (ci/arm64.sh --plant NAME; same form as PLANTED_BUGS, patches too).
+# Bazel builds only x86-64, so they are not in PLANTED_BUGS.
 PLANTED_BUGS_ARM64 = [
     ("CHACHA20_NEON_WRAP", "chacha20", 200),
     ("POLY1305_NEON_CARRY", "poly1305_state", 200),
 ]
 
-# Planted bugs kept as patches, not as ZINC_PLANT_* conditionals in lib/ or
-# arch/: fuzz/planted/patches/<NAME>.patch is a `git diff` from the top of
-# the tree; applied to a scratch copy (patch -p1), the fuzz target TARGET's
-# standalone driver must catch it within N inputs of `--random N --seed 1`
-# (and over corpus/TARGET). (NAME, TARGET, N).
-#   BLAKE2S_AVX512VL_PERM: one index of round 9's vpermi2d table in
-#     blake2s-avx512vl is wrong (message word 7 taken twice, word 1 not at
-#     all): only the last round's schedule, and only for non-zero blocks.
-#   BLAKE2S_AVX512VL_CARRY: blake2s-avx512vl advances t with vpaddd, not
-#     vpaddq: t[0] wraps at 2^32 without carrying into t[1], which only the
-#     blake2s target's chosen start counter reaches.
-PATCH_PLANTED_BUGS = [
+# Planted bugs in rows that not every host can run (ci/emu.sh --plant, on
+# the first model of ci/emu/models.txt): (NAME, TARGET, N). Each is the patch
+# fuzz/planted/patches/NAME.patch (git diff from the top of the tree),
+# applied to a copy of the tree; TARGET's standalone driver must catch it
+# within N seeded random inputs on the emulated CPU.
+EMU_PLANTED_BUGS = [
+    # chacha20-avx512: block 9 of each 16 takes counter + 10.
+    ("CHACHA20_AVX512_CTR", "chacha20", 200),
+    # blake2s-avx512vl: one index of round 9's vpermi2d table is wrong
+    # (message word 7 taken twice, word 1 not at all).
     ("BLAKE2S_AVX512VL_PERM", "blake2s", 200),
+    # blake2s-avx512vl advances t with vpaddd, not vpaddq: t[0] wraps at
+    # 2^32 without carrying into t[1] (the target's chosen start counter).
     ("BLAKE2S_AVX512VL_CARRY", "blake2s", 200),
 ]

@@ -36,8 +36,10 @@ usage: ci/arm64.sh [--build] [--libfuzzer] [--random N] [--counts FILE] [--plant
   --random N     seeded random inputs per fuzz target (default 2000)
   --counts FILE  also write "programs-passed programs-failed
                  assertions-passed assertions-failed" to FILE (ci/test.sh)
-  --plant NAME   build with -DZINC_PLANT_NAME (one of PLANTED_BUGS_ARM64 in
-                 sources.bzl) and check that its fuzz target catches it
+  --plant NAME   build from a copy of the tree with the planted bug NAME
+                 (one of PLANTED_BUGS_ARM64 in sources.bzl: the patch
+                 fuzz/planted/patches/NAME.patch) and check that its fuzz
+                 target catches it
 EOF
 }
 
@@ -92,11 +94,23 @@ if [ -n "$plant" ]; then
 	OUT=$OUT-plant-$(echo "$plant" | tr 'A-Z' 'a-z')
 fi
 
+# The sources are compiled from SRC: the tree, or with --plant a copy of it
+# with the planted bug's patch applied (debug information names the tree's
+# files), in a temporary folder: a copy under the tree would add its BUILD
+# files to Bazel's //...
+SRC=$ZINC_ROOT
+PREFIX_MAP=()
+if [ -n "$plant" ]; then
+	SRC=$(mktemp -d "${TMPDIR:-/tmp}/zinc-arm64-plant.XXXXXX") || zinc_die "no temporary folder"
+	trap 'rm -rf "$SRC"' EXIT
+	zinc_planted_tree "$plant" "$SRC" || exit 2
+	PREFIX_MAP=(-ffile-prefix-map="$SRC=$ZINC_ROOT")
+fi
+
 # ---- build ----
 CFLAGS=(-std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter
 	-fsanitize=undefined -fsanitize-undefined-trap-on-error
-	-I"$ZINC_ROOT" -I"$ZINC_ROOT/include" -DZINC_TESTING -DZINC_ASM_ARM64)
-[ -n "$plant" ] && CFLAGS+=(-DZINC_PLANT_"$plant")
+	-I"$SRC" -I"$SRC/include" "${PREFIX_MAP[@]}" -DZINC_TESTING -DZINC_ASM_ARM64)
 LIBS=(-lpthread)
 
 mkdir -p "$OUT/obj" "$OUT/bin" || zinc_die "cannot create $OUT"
@@ -112,10 +126,10 @@ LIB_ONLY_FLAGS=()  # for lib/ sources only
 compile() {
 	local src pids=() bad=0 p extra
 	for src in "$@"; do
-		[ -f "$ZINC_ROOT/$src" ] || zinc_die "missing source $src (listed in sources.bzl?)"
+		[ -f "$SRC/$src" ] || zinc_die "missing source $src (listed in sources.bzl?)"
 		extra=()
 		case "$src" in lib/*) extra=("${LIB_ONLY_FLAGS[@]}") ;; esac
-		"${CC[@]}" "${CFLAGS[@]}" "${extra[@]}" -c "$ZINC_ROOT/$src" -o "$(obj "$src")" >>"$buildlog" 2>&1 &
+		"${CC[@]}" "${CFLAGS[@]}" "${extra[@]}" -c "$SRC/$src" -o "$(obj "$src")" >>"$buildlog" 2>&1 &
 		pids+=($!)
 		if [ ${#pids[@]} -ge "$(nproc)" ]; then
 			wait "${pids[0]}" || bad=1
@@ -150,7 +164,7 @@ fuzz_defs=()
 for d in $(zinc_list FUZZ_DEFINES); do fuzz_defs+=(-D"$d"); done
 mapfile -t targets < <(zinc_fuzz_targets)
 unit_tests=()
-for f in "$ZINC_ROOT"/lib/*/*_test.c; do unit_tests+=("${f#"$ZINC_ROOT"/}"); done
+for f in "$SRC"/lib/*/*_test.c; do unit_tests+=("${f#"$SRC"/}"); done
 test_srcs=("${unit_tests[@]}" arch/arm64/abi_test.c arch/arm64/abi-check.S
 	vectors/vectors_test.c vectors/vectors.c fuzz/standalone.c)
 if [ -n "$plant" ]; then # only the target that must catch it
@@ -247,8 +261,7 @@ if [ $libfuzzer = 1 ]; then
 	CC=(clang-19 --target=aarch64-linux-gnu)
 	CFLAGS=(-std=gnu11 -O1 -g -fno-omit-frame-pointer -Wno-unused-command-line-argument
 		-fsanitize=fuzzer-no-link,undefined -fno-sanitize-recover=all
-		-I"$ZINC_ROOT" -I"$ZINC_ROOT/include" "${fuzz_defs[@]}" -DZINC_ASM_ARM64)
-	[ -n "$plant" ] && CFLAGS+=(-DZINC_PLANT_"$plant")
+		-I"$SRC" -I"$SRC/include" "${PREFIX_MAP[@]}" "${fuzz_defs[@]}" -DZINC_ASM_ARM64)
 	LIB_ONLY_FLAGS=(-fno-sanitize-coverage=trace-cmp)
 	OBJ=$LF/obj
 	echo "== arm64: libFuzzer build with ${CC[*]} into $LF"

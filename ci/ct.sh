@@ -25,7 +25,8 @@ usage: ci/ct.sh [--quick] [--cc COMPILER]... [--plant NAME]
                into branches its own way)
   --cc CC      compile with CC (repeatable; replaces the default compilers)
   --plant NAME build with the planted constant-time bug NAME of sources.bzl's
-               CT_PLANTED_BUGS (-DZINC_PLANT_NAME); the run must then fail
+               CT_PLANTED_BUGS (fuzz/planted/patches/NAME.patch, applied to a
+               copy of the tree); the run must then fail
                on that bug's row: ci/ct.sh reports whether it did
 EOF
 }
@@ -72,20 +73,27 @@ if [ "$arch" = x86_64 ]; then
 	srcs+=("${asm[@]}")
 	defs+=(-DZINC_ASM_X86_64)
 fi
-[ -n "$plant" ] && defs+=(-DZINC_PLANT_"$plant")
 mode=--full
 [ "$quick" = 1 ] && mode=
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/zinc-ct.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
+# The sources are compiled from here: with --plant, a copy of the tree with
+# the planted bug's patch, its debug information naming this tree's files.
+src_root=$ZINC_ROOT map=()
+if [ -n "$plant" ]; then
+	zinc_planted_tree "$plant" "$tmp/tree" || exit 2
+	src_root=$tmp/tree
+	map=(-ffile-prefix-map="$src_root=$ZINC_ROOT")
+fi
 status=0
 start=$(date +%s)
 for cc in "${ccs[@]}"; do
 	bin=$tmp/ct-$cc
 	# DWARF 4: valgrind 3.19 cannot read clang's DWARF 5.
-	echo "== $cc -O2 -gdwarf-4 ${defs[*]}  (${#srcs[@]} library sources from sources.bzl)"
-	if ! (cd "$ZINC_ROOT" && "$cc" -std=gnu11 -O2 -gdwarf-4 -Wall -Wextra -Wno-unused-parameter \
-		"${defs[@]}" -I. -Iinclude -o "$bin" "${srcs[@]}" ci/ct/ct.c) >"$tmp/build.log" 2>&1; then
+	echo "== $cc -O2 -gdwarf-4 ${defs[*]}  (${#srcs[@]} library sources from sources.bzl${plant:+, with fuzz/planted/patches/$plant.patch})"
+	if ! (cd "$src_root" && "$cc" -std=gnu11 -O2 -gdwarf-4 -Wall -Wextra -Wno-unused-parameter \
+		"${defs[@]}" "${map[@]}" -I. -Iinclude -o "$bin" "${srcs[@]}" ci/ct/ct.c) >"$tmp/build.log" 2>&1; then
 		cat "$tmp/build.log" >&2
 		zinc_die "build with $cc failed"
 	fi

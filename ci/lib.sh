@@ -54,7 +54,7 @@ zinc_need() { zinc_install "$@" || zinc_die "cannot install $*"; }
 # and nettle for //bench:bench, which //... builds). afl++ is installed on
 # top by ci/fuzz.sh -e afl.
 ZINC_BUILD_PACKAGES=(clang-19 libclang-rt-19-dev llvm-19 bazel-bootstrap python3
-	libsodium-dev libssl-dev libb2-dev libgcrypt20-dev nettle-dev)
+	libsodium-dev libssl-dev libb2-dev libgcrypt20-dev nettle-dev patch)
 
 # zinc_list NAME [KEY...]: prints a list from sources.bzl (the one place
 # lists live), one item a line; a dict gives all its values (or those of the
@@ -73,6 +73,35 @@ if isinstance(value, dict):
 for v in value:
     print(" ".join(map(str, v)) if isinstance(v, tuple) else v)
 PY
+}
+
+# zinc_planted_tree NAME DIR: makes DIR (new or empty, outside the tree: a
+# copy's BUILD files under it would be packages of Bazel's //...) a copy of
+# the working tree, the files git tracks or would add (without git: all but
+# .git and the build outputs), with the planted bug NAME in it: its patch,
+# fuzz/planted/patches/NAME.patch, applied by fuzz/planted/apply.sh. The one
+# way the scripts build a planted variant (ci/arm64.sh, ci/ct.sh,
+# fuzz/planted/build.sh, ci/emu.sh; Bazel's is in BUILD). Returns 1, with a
+# line naming the patch, when it is missing or does not apply.
+zinc_planted_tree() {
+	local name=$1 dir=$2
+	mkdir -p "$dir" || { zinc_say "cannot create $dir"; return 1; }
+	[ -z "$(ls -A "$dir")" ] || { zinc_say "zinc_planted_tree: $dir is not empty"; return 1; }
+	case "$(cd "$dir" && pwd -P)/" in
+	"$(cd "$ZINC_ROOT" && pwd -P)"/*)
+		zinc_say "zinc_planted_tree: $dir is inside the tree (Bazel would build the copy's packages)"
+		return 1 ;;
+	esac
+	if git -C "$ZINC_ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+		# Files deleted in the working tree are still listed: left out.
+		(cd "$ZINC_ROOT" && git ls-files -z -co --exclude-standard |
+			while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done |
+			tar --null -T - -cf -) | tar -C "$dir" -xf -
+	else
+		tar -C "$ZINC_ROOT" --exclude=./.git --exclude='./bazel-*' --exclude='./*-out*' \
+			-cf - . | tar -C "$dir" -xf -
+	fi || { zinc_say "cannot copy the tree to $dir"; return 1; }
+	"$ZINC_ROOT/fuzz/planted/apply.sh" "$ZINC_ROOT/fuzz/planted/patches/$name.patch" "$dir"
 }
 
 # Prints FUZZ_TARGETS from sources.bzl, one a line: with python3 (the file

@@ -16,12 +16,15 @@ ZINC_PROG=reproduce.sh
 
 usage() {
 	cat <<EOF
-usage: ci/reproduce.sh [--target T] [--arch x86_64|arm64] [--minimize] [--add] TESTCASE...
+usage: ci/reproduce.sh [--target T] [--arch x86_64|arm64] [--cpu MODEL] [--minimize] [--add] TESTCASE...
 
   --target T   the fuzz target (default: from the testcase's name or path)
   --arch ARCH  arm64: the arm64 standalone build (ci/arm64.sh: UBSan in trap
                mode, no ASan) under qemu-aarch64; --minimize uses its
                libFuzzer build (default x86_64)
+  --cpu MODEL  run it on an emulated CPU of ci/emu/models.txt (ci/emu.sh:
+               Bochs; the static -c opt build, oracles compiled out), for a
+               crash only a CPU the host lacks shows (an AVX-512 bot's)
   --minimize   shrink a reproducing testcase with libFuzzer's crash
                minimization; writes TESTCASE.min beside it
   --add        copy the testcase (the minimized one with --minimize) to
@@ -31,6 +34,7 @@ EOF
 }
 
 target=
+cpu=
 arch=x86_64
 minimize=0
 add=0
@@ -42,6 +46,8 @@ while [ $# -gt 0 ]; do
 	--target=*) target=${1#--target=} ;;
 	--arch) [ $# -ge 2 ] || zinc_die "--arch needs x86_64 or arm64"
 		arch=$2; shift ;;
+	--cpu) [ $# -ge 2 ] || zinc_die "--cpu needs a model name (ci/emu/models.txt)"
+		cpu=$2; shift ;;
 	--minimize) minimize=1 ;;
 	--add) add=1 ;;
 	-h|--help) usage; exit 0 ;;
@@ -84,6 +90,20 @@ for i in "${!files[@]}"; do
 	[ -n "$t" ] || zinc_die "$f: cannot tell the target from its name or path; pass --target T"
 	tgt[$i]=$t
 done
+
+if [ -n "$cpu" ]; then
+	[ "$arch" = x86_64 ] && [ "$minimize" = 0 ] && [ "$add" = 0 ] ||
+		zinc_die "--cpu runs x86-64 testcases only, without --minimize or --add"
+	status=0
+	for i in "${!files[@]}"; do
+		echo "== ${tgt[$i]}: ${files[$i]} on an emulated $cpu"
+		"$ZINC_ROOT/ci/emu.sh" --cpu "$cpu" --testcase "${files[$i]}" "${tgt[$i]}"
+		code=$?
+		[ "$code" = 2 ] && exit 2
+		[ "$code" = 0 ] || status=1
+	done
+	exit $status
+fi
 
 zinc_need "${ZINC_BUILD_PACKAGES[@]}"
 log=$(mktemp "${TMPDIR:-/tmp}/zinc-reproduce.XXXXXX")

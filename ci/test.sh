@@ -3,7 +3,8 @@
 #   unit tests, known-answer vectors under every CPU-feature subset, the ABI and
 #   dispatch checks, corpus replay and a seeded random pass of every fuzz target
 #   (all under ASan+UBSan, `bazel test //...`), a gcc build of the library, the
-#   arm64 suite cross-built and run under qemu-user (ci/arm64.sh), a tiny
+#   arm64 suite cross-built and run under qemu-user (ci/arm64.sh), the x86-64
+#   rows on emulated CPUs under Bochs (ci/emu.sh, quick form), a tiny
 #   benchmark run to show it still works, and ci/install.sh into a temporary
 #   prefix with a program built through pkg-config. Ends with "N passed, M failed".
 # Options: --slow also runs the 1,000,000-iteration RFC 7748 vector and the
@@ -68,6 +69,19 @@ rm -f "$arm64_counts"
 while read -r bug _; do
 	step "arm64 planted bug $bug is caught under qemu" ci/arm64.sh --plant "$bug"
 done < <(zinc_list PLANTED_BUGS_ARM64)
+# Emulated CPUs (ci/emu.sh, Bochs): every x86-64 row on a CPU model with
+# exactly its features, whatever this host has; counted like arm64's.
+emu_counts=$(mktemp)
+ci/emu.sh --counts "$emu_counts"
+if read -r p f cp cf <"$emu_counts" && [ -n "${cf:-}" ]; then
+	passed=$((passed + p)); failed=$((failed + f))
+	checks_passed=$((checks_passed + cp)); checks_failed=$((checks_failed + cf))
+else
+	echo "FAILED: ci/emu.sh did not run its tests (install, build or boot error)"; failed=$((failed + 1))
+fi
+rm -f "$emu_counts"
+step "planted bugs in rows this host may lack are caught on an emulated CPU (ci/emu.sh --plant all)" \
+	ci/emu.sh --plant all
 step "OSS-Fuzz build emulation: address + libFuzzer, check_build on every target" \
 	ci/oss-fuzz/check.sh --quick
 step "continuous fuzzing: one signature for a planted bug, resume, clean stop" \

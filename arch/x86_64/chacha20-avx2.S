@@ -124,13 +124,6 @@ ZINC_ENTRY chacha20_avx2
 	cmpq	$128, %rcx
 	jbe	.Lloop2
 	movl	$FRAME, %r11d
-#ifdef ZINC_PLANT_CHACHA20_AVX2_RBX
-	/* planted bug for the harness's self-test: with 258..510 bytes left,
-	 * rbx (callee-saved, never pushed) takes the byte count. */
-	leaq	-258(%rcx), %rax
-	cmpq	$510 - 258, %rax
-	cmovbeq	%rcx, %rbx
-#endif
 	BLOCKS8	0
 	XOR_KS	KS, 32
 	jmp	.Ldone

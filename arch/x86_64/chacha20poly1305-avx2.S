@@ -103,12 +103,7 @@ AVX2_CONSTANTS
 .macro POLY_A off=0
 	addq	\off(%rsi), %r8
 	adcq	\off+8(%rsi), %r9
-#ifdef ZINC_PLANT_AEAD_STITCH_CARRY
-	/* planted bug for the harness's self-test; see fuzz/planted/README.md */
-	addq	$1, %r10	/* the carry out of h1 is dropped */
-#else
 	adcq	$1, %r10
-#endif
 	MUL_R_PRODUCTS
 .endm
 
@@ -158,14 +153,7 @@ AVX2_CONSTANTS
 .macro SPLIT_OUT mode, v, off, last=0
 	vpxor	(%rax,\off), \v, %ymm2
 	.if \mode == SEAL_STEPS
-#ifdef ZINC_PLANT_AEAD_SG_PIECES
-	/* planted bug for the harness's self-test; see fuzz/planted/README.md */
-	.if !\last	/* a piece's last 32 bytes are not written back */
 	vmovdqu	%ymm2, (%rdx,\off)
-	.endif
-#else
-	vmovdqu	%ymm2, (%rdx,\off)
-#endif
 	vmovdqu	%ymm2, MACBUF - KS(%rax,\off)
 	.else
 	vmovdqu	\v, MACBUF - KS(%rax,\off)
@@ -342,12 +330,7 @@ AVX2_CONSTANTS
 	movq	%rbx, %r9
 	movq	%r14, %r10
 	.if \mode == OPEN_STEPS
-#ifndef ZINC_PLANT_AEAD_OPEN_TAIL
 	movq	%rdx, %rsi		/* the MAC reads the ciphertext */
-#else
-	/* planted bug for the harness's self-test; see fuzz/planted/README.md */
-	/* rsi stays at dst: the last part's plaintext is MACed */
-#endif
 	.endif
 	.if \mode != SEAL
 	jmp	.Ltail\mode

@@ -300,13 +300,7 @@
 .endm
 
 .macro FADD f, g
-#ifndef ZINC_PLANT_CURVE25519_ASM_FOLD
 	FADDSUB	\f, \g, add, adc
-#else
-	/* planted bug for the harness's self-test; see fuzz/planted/README.md:
-	 * the carry out of the second fold is dropped (worth 2^256 = 38). */
-	FADDSUB	\f, \g, add, adc, 0
-#endif
 .endm
 
 .macro FSUB f, g

@@ -183,13 +183,7 @@
 	vpand	MASK, A0, A0
 	vpand	MASK, A3, A3
 	vpaddq	T0, A1, A1
-#ifdef ZINC_PLANT_POLY1305_AVX2_CARRY
-	/* planted bug for the harness's self-test (fuzz/planted/README.md):
-	 * the carry into the top limb added in 32-bit lanes */
-	vpaddd	T1, A4, A4
-#else
 	vpaddq	T1, A4, A4
-#endif
 	vpsrlq	$26, A1, T0
 	vpsrlq	$26, A4, T1
 	vpand	MASK, A1, A1
@@ -231,11 +225,6 @@
 	movq	%r10, %r11
 	shlq	$24, %r11
 	orq	%r11, %r14
-#ifdef ZINC_PLANT_POLY1305_TO26_TOP
-	/* planted bug for the state-level target (fuzz/planted/README.md):
-	 * the top limb masked to 26 bits, as if h were always below 2^130 */
-	andl	$MASK26, %r14d
-#endif
 .endm
 
 /* Stores the limbs TO26 left (a power of r < 2^130) as lane l of PW/SW. */

@@ -131,13 +131,8 @@
 	shrq	$2, %rax
 	leaq	(%rax, %rax, 4), %rax
 	addq	%rax, %r8
-#ifndef ZINC_PLANT_POLY1305_EMIT_CARRY
 	adcq	$0, %r9
 	adcq	$0, %r10
-#else
-	/* planted bug for the state-level target (fuzz/planted/README.md):
-	 * the carry of the fold out of h0 is dropped */
-#endif
 	movq	%r8, %rax
 	movq	%r9, %rcx
 	movq	%r10, %rdx

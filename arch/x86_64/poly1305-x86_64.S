@@ -101,13 +101,7 @@ ZINC_ENTRY poly1305_x86_64_blocks
 21:	testl	$2, %ebp
 	jz	22f
 	movl	%ebp, %ecx
-#ifndef ZINC_PLANT_POLY1305_TAIL
 	andl	$4, %ecx
-#else
-	/* planted bug for the harness's self-test (fuzz/planted/README.md):
-	 * the two bytes are always read from the start of the word */
-	andl	$0, %ecx
-#endif
 	movzwl	(%rsi,%rcx), %edx
 	shlq	$16, %rax
 	orq	%rdx, %rax

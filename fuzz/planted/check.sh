@@ -4,8 +4,8 @@
 #
 #   fuzz/planted/check.sh [--seed S] [--target T] BINARY N
 #
-# BINARY is a fuzz target's standalone driver built with one ZINC_PLANT_*
-# define. Runs `BINARY --random N --seed S` (S = 1 by default) and passes
+# BINARY is a fuzz target's standalone driver built with one planted bug
+# (its patch applied: BUILD's zinc_plant_<name>, fuzz/planted/build.sh). Runs `BINARY --random N --seed S` (S = 1 by default) and passes
 # only if the run ends in the harness's mismatch diagnosis: killed by
 # SIGABRT, "==== zinc fuzz MISMATCH ====" on stderr, and a "target:" line
 # naming target T (by default the one `BINARY --list` says it is). Then it

@@ -178,11 +178,6 @@ static void update_row(enum blake2s_row row, struct blake2s_state *state, const 
 		return;
 	if (inlen > fill) {
 		memcpy(state->buf + state->buflen, in, fill);
-#ifdef ZINC_PLANT_BLAKE2S_FLAG
-		/* planted bug for the harness's self-test; see fuzz/planted/README.md */
-		if (state->buflen % BLAKE2S_BLOCK_SIZE && inlen - fill <= BLAKE2S_BLOCK_SIZE)
-			state->f[0] = 0xffffffff; /* refilled buffer taken as the last block */
-#endif
 		blake2s_row_compress(row, state, state->buf, 1, BLAKE2S_BLOCK_SIZE);
 		state->buflen = 0;
 		in += fill;

@@ -52,18 +52,10 @@ static void chacha20_block(const uint32_t state[16], uint8_t stream[CHACHA20_BLO
 __attribute__((noinline)) void chacha20_generic(uint32_t state[16], uint8_t *dst, const uint8_t *src, size_t len)
 {
 	uint8_t stream[CHACHA20_BLOCK_SIZE];
-#ifdef ZINC_PLANT_CHACHA20_TAIL
-	/* planted bug for the harness's self-test; see fuzz/planted/README.md */
-	const size_t whole = len; /* a 1..15-byte tail reuses the previous block */
-#endif
 
 	while (len) {
 		size_t n = len < CHACHA20_BLOCK_SIZE ? len : CHACHA20_BLOCK_SIZE;
 
-#ifdef ZINC_PLANT_CHACHA20_TAIL
-		/* planted bug for the harness's self-test; see fuzz/planted/README.md */
-		if (len >= 16 || len == whole)
-#endif
 		chacha20_block(state, stream);
 		state[12]++; /* wraps modulo 2^32; word 13 is the nonce */
 		for (size_t i = 0; i < n; i++)

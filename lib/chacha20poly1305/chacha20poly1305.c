@@ -75,10 +75,6 @@ static void aead_end(struct poly1305_ctx *poly, size_t ad_len, size_t ct_len,
 	mac_pad16(poly, ct_len);
 	put_unaligned_le64((uint64_t)ad_len, lengths);
 	put_unaligned_le64((uint64_t)ct_len, lengths + 8);
-#ifdef ZINC_PLANT_AEAD_LENGTHS
-	/* planted bug for the harness's self-test; see fuzz/planted/README.md */
-	if (0) /* the length block is left out of the MAC */
-#endif
 	poly1305_update(poly, lengths, sizeof(lengths));
 	poly1305_final(poly, tag);
 }
@@ -488,10 +484,6 @@ static void sg_xor(struct sg_stream *s, uint8_t *p, size_t n)
 		p += k;
 		n -= k;
 	}
-#ifdef ZINC_PLANT_AEAD_SG_KEYSTREAM
-	/* planted bug for the harness's self-test; see fuzz/planted/README.md */
-	s->ks_off = s->ks_len; /* the next piece starts on fresh keystream */
-#endif
 }
 
 /* Encrypts and MACs the next len bytes of the walk in two passes, piece by

@@ -141,11 +141,6 @@ static void fe_cswap(fe f, fe g, unsigned int bit)
 {
 	uint64_t mask = 0 - (uint64_t)bit;
 
-#ifdef ZINC_PLANT_CT_CSWAP
-	/* planted bug for ci/ct.sh's self-test: a branch on the secret bit */
-	if (!bit)
-		return;
-#endif
 	for (int i = 0; i < 5; i++) {
 		uint64_t x = mask & (f[i] ^ g[i]);
 
@@ -166,10 +161,6 @@ static void fe_frombytes(fe h, const uint8_t s[32])
 	h[2] = (w1 >> 38 | w2 << 26) & MASK51;
 	h[3] = (w2 >> 25 | w3 << 39) & MASK51;
 	h[4] = (w3 >> 12) & MASK51;
-#ifdef ZINC_PLANT_CURVE25519_REDUCE
-	/* planted bug for the harness's self-test; see fuzz/planted/README.md */
-	h[4] = w3 >> 12; /* bit 255 kept: u mod 2^256, not mod 2^255 */
-#endif
 }
 
 /* One pass of carries, the top one folded back as 19. Pre: h[i] < 2^59. */

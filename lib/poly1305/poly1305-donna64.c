@@ -59,10 +59,6 @@ void poly1305_donna64_blocks(void *state, const uint8_t *in, size_t len, uint32_
 		h0 += t0 & MASK44;
 		h1 += (t0 >> 44 | t1 << 20) & MASK44;
 		h2 += t1 >> 24 | (uint64_t)padbit << 40;
-#ifdef ZINC_PLANT_POLY1305_CARRY
-		/* planted bug for the harness's self-test; see fuzz/planted/README.md */
-		h2 &= MASK42; /* drops the carry out of the top limb (2^130 = 5) */
-#endif
 
 		d0 = (u128)h0 * r0 + (u128)h1 * s2 + (u128)h2 * s1;
 		d1 = (u128)h0 * r1 + (u128)h1 * r0 + (u128)h2 * s2;
