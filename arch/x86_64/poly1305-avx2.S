@@ -300,12 +300,7 @@
  */
 .type	.Lpowers, @function
 .Lpowers:
-	movq	R0(%rdi), %r8
-	movq	R1(%rdi), %r9
-	xorl	%r10d, %r10d
-	movq	R1(%rdi), %r12
-	movq	S1(%rdi), %r13
-	movq	%r8, %r11
+	LOAD_R_AS_H %rdi
 	TO26
 	STORE_POWER 3
 	.irp l, 2, 1, 0
@@ -348,15 +343,7 @@
 .balign	32
 ZINC_ENTRY poly1305_avx2_blocks
 	endbr64
-	cmpq	$VEC_WARM, %rdx
-	jb	poly1305_x86_64_blocks
-	cmpq	$0, READY(%rdi)
-	jne	1f
-	cmpq	$VEC_COLD, %rdx
-	jb	poly1305_x86_64_blocks
-1:	PROLOGUE
-	movq	%rdx, %rbp
-	movl	%ecx, %r15d
+	VEC_ENTRY VEC_WARM, VEC_COLD, READY
 	POWERS_READY
 	/* Lane 0 starts at h, the others at 0. */
 	movq	H0(%rdi), %r8
@@ -451,14 +438,8 @@ ZINC_ENTRY poly1305_avx2_blocks
 	addq	%rax, %r8
 	adcq	%rcx, %r10
 	adcq	$0, %r12
-	movq	%r8, H0(%rdi)
-	movq	%r10, H1(%rdi)
-	movq	%r12, H2(%rdi)
 	/* The last len mod 64 bytes, if any, in base 2^64. */
-	movq	%rbp, %rdx
-	movl	%r15d, %ecx
-	EPILOGUE
-	jmp	poly1305_x86_64_blocks
+	VEC_EXIT %r8, %r10, %r12
 .size	poly1305_avx2_blocks, .-poly1305_avx2_blocks
 
 /* The 26-bit mask and the pad bit (r15 at 2^24 of every lane). */
