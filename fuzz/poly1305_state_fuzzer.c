@@ -7,8 +7,8 @@
  * bounds (the bound itself, just under it, all-ones bit runs, 0). For every
  * usable row:
  *   step:  set h, run blocks() over 1..40 blocks (a vector row takes its
- *          vector path from 24 blocks for poly1305-avx2, 16 for
- *          poly1305-avx512ifma and poly1305-neon, or from 8 when a first
+ *          vector path from 24 blocks for poly1305-avx2 and
+ *          poly1305-avx512ifma, 16 for poly1305-neon, or from 8 when a first
  *          call of the same key
  *          computed its powers of r ("warm"), converting h into lanes and
  *          back), read h:

@@ -83,7 +83,7 @@
  * the powers of r are still to be computed, VEC_WARM once a call of this
  * key has computed them (the vector loop takes 128 bytes a group). The
  * measurements behind them: bench/results/ (poly1305-avx512ifma). */
-#define VEC_COLD	256
+#define VEC_COLD	384
 #define VEC_WARM	128
 
 /* State layout after the poly1305-x86_64 words (424 bytes). */
