@@ -151,3 +151,15 @@ PLANTED_BUGS_ARM64 = [
     ("CHACHA20_NEON_WRAP", "chacha20", 200),
     ("POLY1305_NEON_CARRY", "poly1305_state", 200),
 ]
+
+# Planted bugs kept as patches, not as ZINC_PLANT_* conditionals in lib/ or
+# arch/: fuzz/planted/patches/<NAME>.patch is a `git diff` from the top of
+# the tree that puts the fault in; applied to a scratch copy, TARGET's
+# standalone driver must catch it over corpus/TARGET and within N seeded
+# random inputs (--random N --seed 1). Same form as PLANTED_BUGS.
+PATCH_PLANTED_BUGS = [
+    # poly1305-avx512ifma's lane carry out of limb 2 taken at bit 44, not
+    # 42 (bits 42-43 of every t_2 dropped): corpus/poly1305 file 2 of 42,
+    # corpus/poly1305_state file 1 of 295, random seed 1 input 1.
+    ("POLY1305_IFMA_LANE_CARRY", "poly1305", 200),
+]
