@@ -62,13 +62,12 @@
  * l_0..l_2 and zmm6-8 the high sums u_0..u_2, zmm9-11 the first group's
  * blocks, zmm12-15 and zmm31 scratch, zmm16-20 r^16 (p_0, p_1, p_2, q_1,
  * q_2 broadcast), zmm21-25 r^8 likewise, zmm26 the 44-bit mask, zmm27 the
- * 42-bit one, zmm28 the pad bit at 2^40 of each lane, zmm29-30 the
- * permutations that gather the blocks' low and high words. rdi state, rsi
+ * 42-bit one, zmm28 the pad bit at 2^40 of each lane. rdi state, rsi
  * in, rbp bytes left, r15 padbit; the scalar parts as in poly1305-macros.h.
  * Before returning, vzeroall and zeroing zmm16-31 wipe every vector
  * register; no k register is used.
  *
- * CPU features: AVX-512F (zmm, vpermi2q, vpternlogq, broadcasts),
+ * CPU features: AVX-512F (zmm, vpunpck[lh]qdq, vpternlogq, broadcasts),
  * AVX-512IFMA (vpmadd52luq, vpmadd52huq), AVX-512VL (EVEX forms on
  * xmm16-31 for the wipe).
  */
@@ -88,7 +87,7 @@
 
 /* State layout after the poly1305-x86_64 words (424 bytes). */
 #define READY	48		/* powers below are valid */
-#define PR(i)	(64+64*(i))	/* limb i of r^8, r^7, .., r^1 in lanes 0..7 */
+#define PR(i)	(64+64*(i))	/* limb i of r^(8-k) in LANE_OF(k), k = 0..7 */
 #define PQ(i)	(192+64*(i))	/* 20 times limb i, i = 1, 2 */
 #define R16(i)	(384+8*(i))	/* r^16: p_0, p_1, p_2, q_1, q_2 */
 
@@ -122,27 +121,25 @@
 #define MASK44	%zmm26
 #define MASK42	%zmm27
 #define PAD	%zmm28
-#define IDXLO	%zmm29
-#define IDXHI	%zmm30
 
 .section .rodata
 .balign 64
-.Lidxlo:	.quad	0, 2, 4, 6, 8, 10, 12, 14
-.Lidxhi:	.quad	1, 3, 5, 7, 9, 11, 13, 15
+.Llane_of:	.quad	0, 4, 1, 5, 2, 6, 3, 7	/* the block in each lane */
 .Lmask44:	.quad	0xfffffffffff
 .Lmask42:	.quad	0x3ffffffffff
 
 .text
 
 /*
- * Eight blocks at off(%rsi) split into limbs: block j in lane j of
- * l0, l1, l2 (with the pad bit). Clobbers T0.
+ * Eight blocks at off(%rsi) split into limbs l0, l1, l2 (with the pad bit):
+ * the unpacks put blocks 0, 4, 1, 5, 2, 6, 3, 7 in lanes 0..7 (LANE_OF
+ * below), which costs nothing as long as the fold's powers follow the same
+ * order. Clobbers T0.
  */
 .macro SPLIT8 off, l0, l1, l2
 	vmovdqu64	\off(%rsi), \l2
-	vmovdqa64	IDXLO, \l0
-	vpermi2q	\off+64(%rsi), \l2, \l0		/* low words of m_0..m_7 */
-	vpermt2q	\off+64(%rsi), IDXHI, \l2	/* high words */
+	vpunpcklqdq	\off+64(%rsi), \l2, \l0	/* low words */
+	vpunpckhqdq	\off+64(%rsi), \l2, \l2	/* high words */
 	vpsrlq		$44, \l0, \l1
 	vpsllq		$20, \l2, T0
 	vpternlogq	$0xa8, MASK44, T0, \l1		/* (l1 | T0) & MASK44 */
@@ -229,9 +226,13 @@
 	movq	%rcx, \o4(%rdi)
 .endm
 
-/* The limbs TO44 left as lane l of PR / PQ. */
-.macro STORE_POWER l
-	STORE_P	PR(0)+8*\l, PR(1)+8*\l, PR(2)+8*\l, PQ(1)+8*\l, PQ(2)+8*\l
+/* The lane that holds block k (0..7) of a group: 2 k for k < 4, else
+ * 2 (k - 4) + 1 (SPLIT8). */
+#define LANE_OF(k)	(2*(k)-7*((k)>>2))
+
+/* The limbs TO44 left (r^(8-k)) as the lane of block k in PR / PQ. */
+.macro STORE_POWER k
+	STORE_P	PR(0)+8*LANE_OF(\k), PR(1)+8*LANE_OF(\k), PR(2)+8*LANE_OF(\k), PQ(1)+8*LANE_OF(\k), PQ(2)+8*LANE_OF(\k)
 .endm
 
 /* p_0, p_1, p_2, q_1, q_2 of r^8 .. r (lanes 0..7 of PR / PQ) into five
@@ -253,7 +254,8 @@
 .endm
 
 /*
- * r, r^2, .., r^8 into lanes 7, 6, .., 0 of PR / PQ, r^16 into R16.
+ * r, r^2, .., r^8 into the lanes of blocks 7, 6, .., 0 of PR / PQ (r^8 in
+ * lane 0), r^16 into R16.
  * Needs the masks (.Lsetup). Clobbers rax-rdx, r8-r14, zmm0-14.
  */
 .type	.Lpowers, @function
@@ -261,10 +263,10 @@
 	LOAD_R_AS_H %rdi
 	TO44
 	STORE_POWER 7
-	.irp l, 6, 5, 4, 3, 2, 1, 0
+	.irp k, 6, 5, 4, 3, 2, 1, 0
 	MUL_R
 	TO44
-	STORE_POWER \l
+	STORE_POWER \k
 	.endr
 	/* r^16 = r^8 r^8, lane 0 of a vector multiply. */
 	LOAD_P	vpbroadcastq, A0, A1, A2, M1, M2
@@ -288,8 +290,6 @@
 .Lsetup:
 	vpbroadcastq	.Lmask44(%rip), MASK44
 	vpbroadcastq	.Lmask42(%rip), MASK42
-	vmovdqa64	.Lidxlo(%rip), IDXLO
-	vmovdqa64	.Lidxhi(%rip), IDXHI
 	movq	%r15, %rax
 	shlq	$40, %rax
 	vpbroadcastq	%rax, PAD
@@ -426,9 +426,11 @@ ZINC_ENTRY poly1305_avx512ifma_test_lanes
 	movl	$1, %r15d
 	pushq	%rdx			/* in; .Lsetup keeps only rsi, rdi, rbp, r15 */
 	call	.Lsetup
-	vmovdqu64	0(%rsi), A0
-	vmovdqu64	64(%rsi), A1
-	vmovdqu64	128(%rsi), A2
+	/* lanes[8 i + k] (A_k) into LANE_OF(k) */
+	vmovdqa64	.Llane_of(%rip), T0
+	vpermq	0(%rsi), T0, A0
+	vpermq	64(%rsi), T0, A1
+	vpermq	128(%rsi), T0, A2
 	popq	%rsi
 	jmp	.Lloop_check
 .size	poly1305_avx512ifma_test_lanes, .-poly1305_avx512ifma_test_lanes
