@@ -44,6 +44,7 @@ ASM_SRCS = {
         "arch/x86_64/chacha20poly1305-avx2.S",
         "arch/x86_64/poly1305-x86_64.S",
         "arch/x86_64/poly1305-avx2.S",
+        "arch/x86_64/poly1305-avx512.S",
         "arch/x86_64/poly1305-avx512ifma.S",
         "arch/x86_64/blake2s-avx.S",
         "arch/x86_64/curve25519-bmi2-adx.S",

@@ -8,7 +8,8 @@
  * usable row:
  *   step:  set h, run blocks() over 1..40 blocks (a vector row takes its
  *          vector path from 24 blocks for poly1305-avx2 and
- *          poly1305-avx512ifma, 16 for poly1305-neon, or from 8 when a first
+ *          poly1305-avx512ifma, 32 for poly1305-avx512, 16 for
+ *          poly1305-neon, or from 8 (16: poly1305-avx512) when a first
  *          call of the same key
  *          computed its powers of r ("warm"), converting h into lanes and
  *          back), read h:
@@ -31,11 +32,11 @@
 const char fuzz_target_name[] = "poly1305_state";
 #define T fuzz_target_name
 
-/* Lane limbs: up to 24 (8 lanes of 3 for poly1305-avx512ifma); the bytes of
- * the first 20 come before the message and those of the rest after it, so
+/* Lane limbs: up to 40 (8 lanes of 5 for poly1305-avx512); the bytes of the
+ * first 20 come before the message and those of the rest after it, so
  * inputs written for 20 limbs decode as they did. */
 enum {
-	MAX_BLOCKS = 40, WARM_LEN = 384, H_BYTES = 5 * 9, MAX_LANE_LIMBS = 24,
+	MAX_BLOCKS = 40, WARM_LEN = 512, H_BYTES = 5 * 9, MAX_LANE_LIMBS = 40,
 	LANE_BYTES = MAX_LANE_LIMBS * 9, LANE_BYTES_FIRST = 20 * 9, MAX_LANES = 8, NUM = 17
 };
 

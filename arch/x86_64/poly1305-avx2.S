@@ -123,25 +123,7 @@
 
 /* Stores the limbs TO26 left (a power of r < 2^130) as lane l of PW/SW. */
 .macro STORE_POWER l
-	movl	%eax, PW(0) + 4 * \l(%rdi)
-	movl	%ebx, PW(1) + 4 * \l(%rdi)
-	leal	(%rbx, %rbx, 4), %ebx
-	movl	%ebx, SW(1) + 4 * \l(%rdi)
-	movl	%ecx, PW(2) + 4 * \l(%rdi)
-	leal	(%rcx, %rcx, 4), %ecx
-	movl	%ecx, SW(2) + 4 * \l(%rdi)
-	movl	%edx, PW(3) + 4 * \l(%rdi)
-	leal	(%rdx, %rdx, 4), %edx
-	movl	%edx, SW(3) + 4 * \l(%rdi)
-	movl	%r14d, PW(4) + 4 * \l(%rdi)
-	leal	(%r14, %r14, 4), %r14d
-	movl	%r14d, SW(4) + 4 * \l(%rdi)
-.endm
-
-/* h = h r, partly reduced (h2 <= 4). TO26 clobbers r11, so reload r0. */
-.macro NEXT_POWER
-	movq	R0(%rdi), %r11
-	MUL_R
+	STORE26	PW(0)+4*\l, SW(1)+4*\l, 16
 .endm
 
 /* 8 copies of the dword in gpr at off(%rdi). */
@@ -221,9 +203,7 @@ ZINC_ENTRY poly1305_avx2_blocks
 	VEC_ENTRY VEC_WARM, VEC_COLD, READY
 	POWERS_READY
 	/* Lane 0 starts at h, the others at 0. */
-	movq	H0(%rdi), %r8
-	movq	H1(%rdi), %r9
-	movq	H2(%rdi), %r10
+	LOAD_H	%rdi
 	TO26
 	vmovq	%rax, %xmm0
 	vmovq	%rbx, %xmm1
@@ -267,13 +247,7 @@ ZINC_ENTRY poly1305_avx2_blocks
 .Lfold:
 
 	/* h = A_0 r^4 + A_1 r^3 + A_2 r^2 + A_3 r. */
-	vpmovzxdq	PW(0)(%rdi), T2
-	COLUMN	0, T2
-	.irp j, 1, 2, 3, 4
-	vpmovzxdq	PW(\j)(%rdi), T2
-	vpmovzxdq	SW(\j)(%rdi), T3
-	COLUMN	\j, T2, T3
-	.endr
+	MUL_LANES
 	/* Sum the four lanes of each column into r8..r12. */
 	.irp d, 5, 6, 7, 8, 9
 	vextracti128	$1, %ymm\d, %xmm10
@@ -281,16 +255,9 @@ ZINC_ENTRY poly1305_avx2_blocks
 	vpshufd		$0x4e, %xmm10, %xmm11
 	vpaddq		%xmm11, %xmm10, %xmm\d
 	.endr
-	vmovq	%xmm5, %r8
-	vmovq	%xmm6, %r9
-	vmovq	%xmm7, %r10
-	vmovq	%xmm8, %r11
-	vmovq	%xmm9, %r12
-	vzeroall
-	/* Columns < 2^62: full carry and pack into r8, r10, r12. */
-	FROM26
-	/* The last len mod 64 bytes, if any, in base 2^64. */
-	VEC_EXIT %r8, %r10, %r12
+	/* Columns < 2^62: full carry and pack; the last len mod 64 bytes,
+	 * if any, in base 2^64. */
+	FOLD_EXIT
 .size	poly1305_avx2_blocks, .-poly1305_avx2_blocks
 
 /* The 26-bit mask and the pad bit (r15 at 2^24 of every lane). */

@@ -282,7 +282,7 @@
 .size	.Lpowers, .-.Lpowers
 
 /*
- * The constants (masks, permutations, r15 as the pad bit at 2^40 of every
+ * The constants (masks, r15 as the pad bit at 2^40 of every
  * lane), the powers of r computed unless the state holds them already,
  * and r^16, r^8 broadcast into their registers. Clobbers as .Lpowers.
  */
@@ -290,13 +290,8 @@
 .Lsetup:
 	vpbroadcastq	.Lmask44(%rip), MASK44
 	vpbroadcastq	.Lmask42(%rip), MASK42
-	movq	%r15, %rax
-	shlq	$40, %rax
-	vpbroadcastq	%rax, PAD
-	cmpq	$0, READY(%rdi)
-	jne	1f
-	call	.Lpowers
-1:	vpbroadcastq	R16(0)(%rdi), P16_0
+	PAD_AND_POWERS PAD, 40, READY
+	vpbroadcastq	R16(0)(%rdi), P16_0
 	vpbroadcastq	R16(1)(%rdi), P16_1
 	vpbroadcastq	R16(2)(%rdi), P16_2
 	vpbroadcastq	R16(3)(%rdi), Q16_1
@@ -325,9 +320,7 @@ ZINC_ENTRY poly1305_avx512ifma_blocks
 	VEC_ENTRY VEC_WARM, VEC_COLD, READY
 	call	.Lsetup
 	/* Lane 0 starts at h, the others at 0; then the first group. */
-	movq	H0(%rdi), %r8
-	movq	H1(%rdi), %r9
-	movq	H2(%rdi), %r10
+	LOAD_H	%rdi
 	TO44
 	vmovq	%rax, %xmm0
 	vmovq	%rbx, %xmm1
@@ -421,16 +414,11 @@ ZINC_ENTRY poly1305_avx512ifma_blocks
 .balign	32
 ZINC_ENTRY poly1305_avx512ifma_test_lanes
 	endbr64
-	PROLOGUE
-	movq	%rcx, %rbp
-	movl	$1, %r15d
-	pushq	%rdx			/* in; .Lsetup keeps only rsi, rdi, rbp, r15 */
-	call	.Lsetup
+	TEST_LANES_ENTRY T0
 	/* lanes[8 i + k] (A_k) into LANE_OF(k) */
-	vmovdqa64	.Llane_of(%rip), T0
-	vpermq	0(%rsi), T0, A0
-	vpermq	64(%rsi), T0, A1
-	vpermq	128(%rsi), T0, A2
+	.irp i, 0, 1, 2
+	vpermq	64*\i(%rsi), T0, %zmm\i
+	.endr
 	popq	%rsi
 	jmp	.Lloop_check
 .size	poly1305_avx512ifma_test_lanes, .-poly1305_avx512ifma_test_lanes

@@ -20,11 +20,16 @@
 #define R1	32
 #define S1	40
 
-/* h and r from the state at \st into the registers above. */
-.macro LOAD_H_R st
+/* h from the state at \st into r8, r9, r10. */
+.macro LOAD_H st
 	movq	H0(\st), %r8
 	movq	H1(\st), %r9
 	movq	H2(\st), %r10
+.endm
+
+/* h and r from the state at \st into the registers above. */
+.macro LOAD_H_R st
+	LOAD_H	\st
 	movq	R0(\st), %r11
 	movq	R1(\st), %r12
 	movq	S1(\st), %r13
@@ -68,6 +73,33 @@
 	movl	%r15d, %ecx
 	EPILOGUE
 	jmp	poly1305_x86_64_blocks
+.endm
+
+/* The end of a vector row's .Lsetup: pad = r15 (padbit) << shift in every
+ * 64-bit lane, and the row's .Lpowers called unless the word at
+ * ready(%rdi) says the state holds the powers of r already. */
+.macro PAD_AND_POWERS pad, shift, ready
+	movq	%r15, %rax
+	shlq	$\shift, %rax
+	vpbroadcastq	%rax, \pad
+	cmpq	$0, \ready(%rdi)
+	jne	1f
+	call	.Lpowers
+1:
+.endm
+
+/* The start of a vector row's test_lanes(state, lanes, in, len) (under
+ * ZINC_TESTING): registers saved, len in rbp, padbit 1 in r15, the row's
+ * .Lsetup called with rsi still the lanes, and idx = its lane permutation
+ * .Llane_of; the caller loads the lanes from (%rsi), then pops in into
+ * rsi. */
+.macro TEST_LANES_ENTRY idx
+	PROLOGUE
+	movq	%rcx, %rbp
+	movl	$1, %r15d
+	pushq	%rdx			/* in; .Lsetup keeps only rsi, rdi, rbp, r15 */
+	call	.Lsetup
+	vmovdqa64	.Llane_of(%rip), \idx
 .endm
 
 /* The callee-saved registers the blocks functions use. */

@@ -4,9 +4,10 @@
  * and poly1305-avx512.S (8 lanes, zmm): five 26-bit limbs a_0..a_4 per
  * lane in 64-bit elements, products with vpmuludq. The including file
  * defines the registers A0-A4 (the lanes' limbs), D0-D4 (the product
- * columns), T0, T1 (scratch), MASK (the 26-bit mask in every lane) and
- * VPAND (vpand for VEX ymm, vpandq for EVEX zmm), and includes
- * poly1305-macros.h first. Each row's header comment states the bounds.
+ * columns), T0-T3 (scratch), MASK (the 26-bit mask in every lane),
+ * VPAND (vpand for VEX ymm, vpandq for EVEX zmm) and its tables PW(j),
+ * SW(j) (below), and includes poly1305-macros.h first. Each row's header
+ * comment states the bounds.
  */
 
 #define MASK26	0x3ffffff
@@ -129,12 +130,64 @@
 #endif
 .endm
 
+/* Stores the limbs TO26 left (a power of r < 2^130) as dwords: limb j at
+ * pw + j step, 5 times limb j at sw + (j - 1) step for j >= 1. Clobbers
+ * rbx, rcx, rdx, r14. */
+.macro STORE26 pw, sw, step
+	movl	%eax, \pw(%rdi)
+	movl	%ebx, \pw+\step(%rdi)
+	leal	(%rbx, %rbx, 4), %ebx
+	movl	%ebx, \sw(%rdi)
+	movl	%ecx, \pw+2*\step(%rdi)
+	leal	(%rcx, %rcx, 4), %ecx
+	movl	%ecx, \sw+\step(%rdi)
+	movl	%edx, \pw+3*\step(%rdi)
+	leal	(%rdx, %rdx, 4), %edx
+	movl	%edx, \sw+2*\step(%rdi)
+	movl	%r14d, \pw+4*\step(%rdi)
+	leal	(%r14, %r14, 4), %r14d
+	movl	%r14d, \sw+3*\step(%rdi)
+.endm
+
+/* h = h r, partly reduced (h2 <= 4). TO26 clobbers r11, so reload r0. */
+.macro NEXT_POWER
+	movq	R0(%rdi), %r11
+	MUL_R
+.endm
+
 /* hi += lo >> 26, lo keeps its low 26 bits: one step of a full carry. */
 .macro CARRY26 lo, hi
 	movq	\lo, %rax
 	shrq	$26, %rax
 	andq	$MASK26, \lo
 	addq	%rax, \hi
+.endm
+
+/* d = each lane times its power at the fold: limb j of lane l's power is
+ * dword l of PW(j), 5 times it dword l of SW(j) (j >= 1), widened by
+ * vpmovzxdq to the lanes' width. Clobbers T0-T3. */
+.macro MUL_LANES
+	vpmovzxdq	PW(0)(%rdi), T2
+	COLUMN	0, T2
+	.irp j, 1, 2, 3, 4
+	vpmovzxdq	PW(\j)(%rdi), T2
+	vpmovzxdq	SW(\j)(%rdi), T3
+	COLUMN	\j, T2, T3
+	.endr
+.endm
+
+/* The end of a blocks() call: the column sums in xmm5-9 (their lanes
+ * summed) out to r8..r12, every vector register wiped, the full carry and
+ * pack (FROM26), h stored and the rest to the scalar loop (VEC_EXIT). */
+.macro FOLD_EXIT
+	vmovq	%xmm5, %r8
+	vmovq	%xmm6, %r9
+	vmovq	%xmm7, %r10
+	vmovq	%xmm8, %r11
+	vmovq	%xmm9, %r12
+	vzeroall
+	FROM26
+	VEC_EXIT %r8, %r10, %r12
 .endm
 
 /*
