@@ -13,8 +13,9 @@
  *	m_0 .. m_{8n-1} and lanes A_j (j = 0..7):
  *	  A_0 = h + m_0, A_j = m_j;  A_j = A_j r^8 + m_{8k+j} for k = 1..n-1
  *	  (two groups a step: A_j = A_j r^16 + m_{8k+j} r^8 + m_{8k+8+j});
- *	  h = A_0 r^8 + A_1 r^7 + ... + A_7 r,
- *	then the len mod 128 bytes left go to the scalar loop.
+ *	  then the k = (len mod 128) / 16 blocks left, if any, as a group
+ *	  weighted r^k: A_j = A_j r^k + m_{8n+j-8+k} for j >= 8-k, A_j r^k
+ *	  for the others; h = A_0 r^8 + A_1 r^7 + ... + A_7 r.
  * void poly1305_avx512ifma_test_lanes(void *state, const uint64_t lanes[24],
  *				       const uint8_t *in, size_t len)	(ZINC_TESTING)
  *	Starts the loop above from the lanes given (lanes[8 i + j] = limb i
@@ -61,13 +62,15 @@
  * Register plan: zmm0-2 the lanes' limbs a_0..a_2, zmm3-5 the low sums
  * l_0..l_2 and zmm6-8 the high sums u_0..u_2, zmm9-11 the first group's
  * blocks, zmm12-15 and zmm31 scratch, zmm16-20 r^16 (p_0, p_1, p_2, q_1,
- * q_2 broadcast), zmm21-25 r^8 likewise, zmm26 the 44-bit mask, zmm27 the
- * 42-bit one, zmm28 the pad bit at 2^40 of each lane. rdi state, rsi
- * in, rbp bytes left, r15 padbit; the scalar parts as in poly1305-macros.h.
- * Before returning, vzeroall and zeroing zmm16-31 wipe every vector
- * register; no k register is used.
+ * q_2 broadcast; r^k for the last k blocks), zmm21-25 r^8 likewise, zmm26
+ * the 44-bit mask, zmm27 the 42-bit one, zmm28 the pad bit at 2^40 of each
+ * lane, k1 the lanes of the last k blocks (a function of len only,
+ * cleared after use). rdi state, rsi in, rbp bytes left, r15 padbit; the
+ * scalar parts as in poly1305-macros.h. Before returning, vzeroall and
+ * zeroing zmm16-31 wipe every vector register.
  *
- * CPU features: AVX-512F (zmm, vpunpck[lh]qdq, vpternlogq, broadcasts),
+ * CPU features: AVX-512F (zmm, vpunpck[lh]qdq, vpternlogq, broadcasts,
+ * kmovw and zero-masking),
  * AVX-512IFMA (vpmadd52luq, vpmadd52huq), AVX-512VL (EVEX forms on
  * xmm16-31 for the wipe).
  */
@@ -125,6 +128,10 @@
 .section .rodata
 .balign 64
 .Llane_of:	.quad	0, 4, 1, 5, 2, 6, 3, 7	/* the block in each lane */
+/* For k = 0..7 blocks left: the lanes of blocks 8-k .. 7 (bit per lane),
+ * and the lane of r^k, that of block 8-k (LANE_OF). */
+.Ltail_lanes:	.short	0, 0x80, 0xa0, 0xa8, 0xaa, 0xea, 0xfa, 0xfe
+.Lpower_lane:	.byte	0, 7, 5, 3, 1, 6, 4, 2
 .Lmask44:	.quad	0xfffffffffff
 .Lmask42:	.quad	0x3ffffffffff
 
@@ -349,7 +356,7 @@ ZINC_ENTRY poly1305_avx512ifma_blocks
 	cmpq	$256, %rbp
 	jae	.Lloop
 	cmpq	$128, %rbp
-	jb	.Lfold
+	jb	.Ltail
 	/* One group: A = A r^8 + G. */
 	SPLIT8	0, L0, L1, L2
 	ZERO_U
@@ -357,6 +364,36 @@ ZINC_ENTRY poly1305_avx512ifma_blocks
 	REDUCE
 	addq	$128, %rsi
 	subq	$128, %rbp
+.Ltail:
+	/* k = 1..7 blocks left: A = A r^k + T, T the blocks in the lanes of
+	 * blocks 8-k .. 7 of a group (weighted r^k .. r at the fold), zero
+	 * in the others. T is read as the group of 128 bytes that ends with
+	 * the message's last block (bytes already taken, never past the
+	 * end), its first 8-k lanes cleared; r^k is lane LANE_OF(8-k) of
+	 * PR / PQ. Addresses and the mask depend on the length only. */
+	cmpq	$16, %rbp
+	jb	.Lfold
+	movq	%rbp, %rcx
+	shrq	$4, %rcx			/* k */
+	leaq	-128(%rsi,%rbp), %rsi
+	SPLIT8	0, L0, L1, L2
+	leaq	.Ltail_lanes(%rip), %rax
+	kmovw	(%rax,%rcx,2), %k1
+	vmovdqa64	L0, L0{%k1}{z}
+	vmovdqa64	L1, L1{%k1}{z}
+	vmovdqa64	L2, L2{%k1}{z}
+	leaq	.Lpower_lane(%rip), %rax
+	movzbl	(%rax,%rcx), %ecx
+	vpbroadcastq	PR(0)(%rdi,%rcx,8), P16_0
+	vpbroadcastq	PR(1)(%rdi,%rcx,8), P16_1
+	vpbroadcastq	PR(2)(%rdi,%rcx,8), P16_2
+	vpbroadcastq	PQ(1)(%rdi,%rcx,8), Q16_1
+	vpbroadcastq	PQ(2)(%rdi,%rcx,8), Q16_2
+	ZERO_U
+	MADD	A0, A1, A2, P16_0, P16_1, P16_2, Q16_1, Q16_2
+	REDUCE
+	xorl	%ebp, %ebp
+	kxorw	%k1, %k1, %k1
 .Lfold:
 	/* h = A_0 r^8 + A_1 r^7 + ... + A_7 r, lane by lane, then summed. */
 	LOAD_P	vmovdqu64, M0, M1, M2, T3, T4
@@ -403,7 +440,7 @@ ZINC_ENTRY poly1305_avx512ifma_blocks
 	shrq	$40, %r10
 	addq	%rax, %r9
 	adcq	$0, %r10
-	/* The last len mod 128 bytes, if any, in base 2^64. */
+	/* Nothing is left (rbp = 0): VEC_EXIT's scalar call returns at once. */
 	VEC_EXIT %r8, %r9, %r10
 .size	poly1305_avx512ifma_blocks, .-poly1305_avx512ifma_blocks
 
