@@ -135,53 +135,88 @@ static double core_per_tsc(void)
 	return (double)(iters * 64) / (double)(t1 - t0);
 }
 
+/* Defines name(): ops per TSC tick of an asm loop of 20000 iterations of
+ * body, ops_per_iter independent zmm ops each, after setup. */
+#define ZMM_RATE(name, ops_per_iter, setup, body)                                  \
+	static double name(void)                                                   \
+	{                                                                          \
+		const uint64_t iters = 20000;                                      \
+		uint64_t t0, t1, n = iters;                                        \
+                                                                                   \
+		t0 = tsc_begin();                                                  \
+		__asm__ __volatile__(setup "1:\n\t" body "dec %0\n\t"             \
+					   "jnz 1b\n\t"                            \
+					   "vzeroupper"                              \
+				     : "+r"(n)                                     \
+				     :                                             \
+				     : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5",   \
+				       "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", \
+				       "xmm12", "xmm13", "cc");                    \
+		t1 = tsc_end();                                                    \
+		return (double)(iters * (ops_per_iter)) / (double)(t1 - t0);       \
+	}
+
 /*
  * Independent 512-bit vpaddd + vprold (the ops ChaCha20's rounds are made
  * of), 16 per iteration on 8 registers: their throughput, in ops per TSC tick,
  * is the ceiling for any 16-blocks-per-zmm ChaCha20. Only called with AVX-512F.
  */
-static double zmm_ops_per_tsc(void)
-{
-	const uint64_t iters = 20000;
-	uint64_t t0, t1, n = iters;
+ZMM_RATE(zmm_ops_per_tsc, 16, "",
+	 ".irp r, 0,1,2,3,4,5,6,7\n\t"
+	 "vpaddd %%zmm8, %%zmm\\r, %%zmm\\r\n\t"
+	 ".endr\n\t"
+	 ".irp r, 0,1,2,3,4,5,6,7\n\t"
+	 "vprold $7, %%zmm\\r, %%zmm\\r\n\t"
+	 ".endr\n\t")
 
-	t0 = tsc_begin();
-	__asm__ __volatile__("1:\n\t"
-			     ".irp r, 0,1,2,3,4,5,6,7\n\t"
-			     "vpaddd %%zmm8, %%zmm\\r, %%zmm\\r\n\t"
-			     ".endr\n\t"
-			     ".irp r, 0,1,2,3,4,5,6,7\n\t"
-			     "vprold $7, %%zmm\\r, %%zmm\\r\n\t"
-			     ".endr\n\t"
-			     "dec %0\n\t"
-			     "jnz 1b\n\t"
-			     "vzeroupper"
-			     : "+r"(n)
-			     :
-			     : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7",
-			       "xmm8", "cc");
-	t1 = tsc_end();
-	return (double)(iters * 16) / (double)(t1 - t0);
+/*
+ * Independent 512-bit vpmadd52luq, 12 chains of 4-cycle multiply-adds per
+ * iteration (more than latency x throughput on any core with IFMA): their
+ * throughput, in ops per TSC tick, is the ceiling for a radix-2^44 Poly1305.
+ * Only called with AVX-512 IFMA.
+ */
+ZMM_RATE(ifma_ops_per_tsc, 12,
+	 "vpxord %%xmm12, %%xmm12, %%xmm12\n\t"
+	 "vpxord %%xmm13, %%xmm13, %%xmm13\n\t",
+	 ".irp r, 0,1,2,3,4,5,6,7,8,9,10,11\n\t"
+	 "vpmadd52luq %%zmm12, %%zmm13, %%zmm\\r\n\t"
+	 ".endr\n\t")
+
+/* The best of five runs of a rate. */
+static double best_of_5(double (*rate)(void))
+{
+	double best = 0;
+
+	for (int i = 0; i < 5; i++) {
+		double r = rate();
+
+		if (r > best)
+			best = r;
+	}
+	return best;
 }
 
 /* Prints the zmm throughput and the ChaCha20 floor it implies: 20 rounds x
  * 16 words x 3 ops (add, xor, rotate) per 16 blocks = 960 ops per KiB. */
 static void print_vector_bound(double core_per_tsc_ratio)
 {
-	double best = 0;
+	double best;
 
 	if (!zinc_cpu_have(ZINC_CPU_AVX512F))
 		return;
-	for (int i = 0; i < 5; i++) {
-		double r = zmm_ops_per_tsc();
-
-		if (r > best)
-			best = r;
-	}
+	best = best_of_5(zmm_ops_per_tsc);
 	printf("Vector ALU: independent 512-bit add/rotate %.2f per TSC tick (%.2f per core cycle"
 	       " at the estimate above), so ChaCha20's rounds alone (960 such ops per 16 blocks)"
 	       " need >= %.3f TSC cycles/byte on zmm\n",
 	       best, best / core_per_tsc_ratio, 960.0 / 1024.0 / best);
+	if (!zinc_cpu_have(ZINC_CPU_AVX512F | ZINC_CPU_AVX512IFMA))
+		return;
+	/* poly1305-avx512ifma: 9 products of 3 x 3 limbs, each a low and a
+	 * high vpmadd52, per 8 blocks = 18 per 128 bytes. */
+	best = best_of_5(ifma_ops_per_tsc);
+	printf("IFMA: independent 512-bit vpmadd52luq %.2f per TSC tick (%.2f per core cycle),"
+	       " so radix-2^44 Poly1305 (18 per 8 blocks) needs >= %.3f TSC cycles/byte on zmm\n",
+	       best, best / core_per_tsc_ratio, 18.0 / 128.0 / best);
 }
 
 static void sample_clock(void)

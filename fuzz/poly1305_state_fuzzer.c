@@ -7,8 +7,10 @@
  * bounds (the bound itself, just under it, all-ones bit runs, 0). For every
  * usable row:
  *   step:  set h, run blocks() over 1..40 blocks (a vector row takes its
- *          vector path from 24 blocks for poly1305-avx2 and 16 for
- *          poly1305-neon, or from 8 when a first call of the same key
+ *          vector path from 24 blocks for poly1305-avx2 and
+ *          poly1305-avx512ifma, 32 for poly1305-avx512, 16 for
+ *          poly1305-neon, or from 8 (16: poly1305-avx512) when a first
+ *          call of the same key
  *          computed its powers of r ("warm"), converting h into lanes and
  *          back), read h:
  *          its limbs within the row's bounds, its value = the same steps
@@ -30,7 +32,13 @@
 const char fuzz_target_name[] = "poly1305_state";
 #define T fuzz_target_name
 
-enum { MAX_BLOCKS = 40, WARM_LEN = 384, H_BYTES = 5 * 9, LANE_BYTES = 20 * 9, NUM = 17 };
+/* Lane limbs: up to 40 (8 lanes of 5 for poly1305-avx512); the bytes of the
+ * first 20 come before the message and those of the rest after it, so
+ * inputs written for 20 limbs decode as they did. */
+enum {
+	MAX_BLOCKS = 40, WARM_LEN = 512, H_BYTES = 5 * 9, MAX_LANE_LIMBS = 40,
+	LANE_BYTES = MAX_LANE_LIMBS * 9, LANE_BYTES_FIRST = 20 * 9, MAX_LANES = 8, NUM = 17
+};
 
 static struct {
 	uint8_t flags, key_pattern, msg_pattern;
@@ -43,7 +51,7 @@ static struct {
 
 /* The row under test and its limbs, for the diagnosis. */
 static const char *cur_row = "";
-static uint64_t cur_limbs[20];
+static uint64_t cur_limbs[MAX_LANE_LIMBS];
 static unsigned cur_nlimbs;
 
 static void format_params(char *buf, size_t cap)
@@ -72,8 +80,9 @@ static void decode(const uint8_t *data, size_t size)
 	if (P.flags & 2)
 		memset(P.key, 0xff, 16);
 	fuzz_bytes(&in, P.h_bytes, sizeof(P.h_bytes));
-	fuzz_bytes(&in, P.lane_bytes, sizeof(P.lane_bytes));
+	fuzz_bytes(&in, P.lane_bytes, LANE_BYTES_FIRST);
 	fuzz_fill(&in, P.msg, sizeof(P.msg), P.msg_pattern);
+	fuzz_bytes(&in, P.lane_bytes + LANE_BYTES_FIRST, LANE_BYTES - LANE_BYTES_FIRST);
 }
 
 /*
@@ -286,6 +295,23 @@ static void run_step_and_emit(const struct poly1305_impl *impl)
 	check_emit(impl, ctx.state.u8, e, have, "emit after blocks() from a set state");
 }
 
+/* x = the value of limbs in form (n, bits) mod p, by BN: a lane of
+ * radix-2^44 limbs under 2^52 reaches 2^140, past what num_of holds. */
+static bool bn_of_limbs(uint8_t x[NUM], const uint64_t *limbs, unsigned n, unsigned bits)
+{
+	uint8_t w[NUM], l[NUM];
+
+	num_of(x, &limbs[n - 1], 1, 64);
+	num_zero(w);
+	num_add_shifted(w, 1, bits);
+	for (unsigned i = n - 1; i-- > 0;) {
+		num_of(l, &limbs[i], 1, 64);
+		if (!bn_muladd(x, x, w, l))
+			return false;
+	}
+	return true;
+}
+
 /* lanes A_j (j < L), then g groups: A_j = A_j r^L + m_{Lk+j} (pad 1); then
  * h = sum A_j r^(L-j). */
 static void run_lanes(const struct poly1305_impl *impl)
@@ -293,10 +319,13 @@ static void run_lanes(const struct poly1305_impl *impl)
 	const struct poly1305_test *t = impl->test;
 	const unsigned L = t->nlanes, count = t->lane.n * L;
 	struct poly1305_ctx ctx;
-	uint64_t limbs[20], lane_limbs[5];
-	uint8_t a[4][NUM], rp[5][NUM], e[NUM], got[NUM], m[NUM], zero[NUM] = { 0 };
+	uint64_t limbs[MAX_LANE_LIMBS], lane_limbs[5];
+	uint8_t a[MAX_LANES][NUM], rp[MAX_LANES + 1][NUM], e[NUM], got[NUM], m[NUM],
+		zero[NUM] = { 0 };
 	bool have = true;
 
+	if (L > MAX_LANES || count > MAX_LANE_LIMBS)
+		__builtin_trap(); /* a row wider than this target knows */
 	read_limbs(P.lane_bytes, sizeof(P.lane_bytes), &t->lane, count, limbs);
 	start(impl, &ctx, limbs, count);
 	t->run_lanes(ctx.state.u8, limbs, P.msg, (size_t)16 * L * P.ngroups);
@@ -306,10 +335,10 @@ static void run_lanes(const struct poly1305_impl *impl)
 	num_of(rp[0], (const uint64_t[]){ 1 }, 1, 64);
 	for (unsigned k = 2; k <= L && have; k++)
 		have = bn_muladd(rp[k], rp[k - 1], rp[1], zero);
-	for (unsigned j = 0; j < L; j++) {
+	for (unsigned j = 0; j < L && have; j++) {
 		for (unsigned i = 0; i < t->lane.n; i++)
 			lane_limbs[i] = limbs[L * i + j];
-		num_of(a[j], lane_limbs, t->lane.n, t->lane.bits);
+		have = bn_of_limbs(a[j], lane_limbs, t->lane.n, t->lane.bits);
 	}
 	for (unsigned g = 0; g < P.ngroups && have; g++)
 		for (unsigned j = 0; j < L && have; j++) {

@@ -74,8 +74,6 @@
 #define PW(j)	(640 + 16 * (j))	/* limb j of r^4, r^3, r^2, r^1 */
 #define SW(j)	(704 + 16 * (j))	/* 5 times those, j = 1..4 */
 
-#define MASK26	0x3ffffff
-
 #define A0	%ymm0
 #define A1	%ymm1
 #define A2	%ymm2
@@ -92,63 +90,15 @@
 #define T3	%ymm13
 #define PAD	%ymm14
 #define MASK	%ymm15
+#define VPAND	vpand
+
+#include "poly1305-radix26.h"
 
 .section .rodata
 .balign 8
 .Lmask26:	.quad	MASK26
 
 .text
-
-/* d += a * op, with t as scratch. */
-.macro MULADD op, a, d, t
-	vpmuludq	\op, \a, \t
-	vpaddq		\t, \d, \d
-.endm
-
-/*
- * Column j of d = a * (r_0 .. r_4): the products with r_j (rop) and with
- * 5 r_j (sop, j >= 1). Column 0 starts the sums, or with acc = 1 adds to
- * them.
- */
-.macro COLUMN j, rop, sop, acc=0
-.if \j == 0 && \acc
-	MULADD	\rop, A0, D0, T0
-	MULADD	\rop, A1, D1, T1
-	MULADD	\rop, A2, D2, T0
-	MULADD	\rop, A3, D3, T1
-	MULADD	\rop, A4, D4, T0
-.elseif \j == 0
-	vpmuludq	\rop, A0, D0
-	vpmuludq	\rop, A1, D1
-	vpmuludq	\rop, A2, D2
-	vpmuludq	\rop, A3, D3
-	vpmuludq	\rop, A4, D4
-.elseif \j == 1
-	MULADD	\rop, A0, D1, T0
-	MULADD	\rop, A1, D2, T1
-	MULADD	\rop, A2, D3, T0
-	MULADD	\rop, A3, D4, T1
-	MULADD	\sop, A4, D0, T0
-.elseif \j == 2
-	MULADD	\rop, A0, D2, T1
-	MULADD	\rop, A1, D3, T0
-	MULADD	\rop, A2, D4, T1
-	MULADD	\sop, A3, D0, T0
-	MULADD	\sop, A4, D1, T1
-.elseif \j == 3
-	MULADD	\rop, A0, D3, T0
-	MULADD	\rop, A1, D4, T1
-	MULADD	\sop, A2, D0, T0
-	MULADD	\sop, A3, D1, T1
-	MULADD	\sop, A4, D2, T0
-.else
-	MULADD	\rop, A0, D4, T1
-	MULADD	\sop, A1, D0, T0
-	MULADD	\sop, A2, D1, T1
-	MULADD	\sop, A3, D2, T0
-	MULADD	\sop, A4, D3, T1
-.endif
-.endm
 
 /* Four blocks at (%rsi) split into limbs: block j in lane j of l0..l4. */
 .macro SPLIT4 l0, l1, l2, l3, l4
@@ -171,83 +121,9 @@
 	vpor		PAD, \l4, \l4
 .endm
 
-/* a_i = a_i + d_i, then one carry pass (bounds in the header). */
-.macro ADD_CARRY
-	vpaddq	D0, A0, A0
-	vpaddq	D1, A1, A1
-	vpaddq	D2, A2, A2
-	vpaddq	D3, A3, A3
-	vpaddq	D4, A4, A4
-	vpsrlq	$26, A0, T0
-	vpsrlq	$26, A3, T1
-	vpand	MASK, A0, A0
-	vpand	MASK, A3, A3
-	vpaddq	T0, A1, A1
-	vpaddq	T1, A4, A4
-	vpsrlq	$26, A1, T0
-	vpsrlq	$26, A4, T1
-	vpand	MASK, A1, A1
-	vpand	MASK, A4, A4
-	vpaddq	T0, A2, A2
-	vpaddq	T1, A0, A0
-	vpsllq	$2, T1, T1
-	vpaddq	T1, A0, A0
-	vpsrlq	$26, A2, T0
-	vpsrlq	$26, A0, T1
-	vpand	MASK, A2, A2
-	vpand	MASK, A0, A0
-	vpaddq	T0, A3, A3
-	vpaddq	T1, A1, A1
-	vpsrlq	$26, A3, T0
-	vpand	MASK, A3, A3
-	vpaddq	T0, A4, A4
-.endm
-
-/* rax, rbx, rcx, rdx, r14 = the radix-2^26 limbs of h in r8, r9, r10
- * (the top one takes every bit of h from 2^104 up). */
-.macro TO26
-	movq	%r8, %rax
-	andl	$MASK26, %eax
-	movq	%r8, %rbx
-	shrq	$26, %rbx
-	andl	$MASK26, %ebx
-	movq	%r8, %rcx
-	shrq	$52, %rcx
-	movq	%r9, %rdx
-	shlq	$12, %rdx
-	orq	%rdx, %rcx
-	andl	$MASK26, %ecx
-	movq	%r9, %rdx
-	shrq	$14, %rdx
-	andl	$MASK26, %edx
-	movq	%r9, %r14
-	shrq	$40, %r14
-	movq	%r10, %r11
-	shlq	$24, %r11
-	orq	%r11, %r14
-.endm
-
 /* Stores the limbs TO26 left (a power of r < 2^130) as lane l of PW/SW. */
 .macro STORE_POWER l
-	movl	%eax, PW(0) + 4 * \l(%rdi)
-	movl	%ebx, PW(1) + 4 * \l(%rdi)
-	leal	(%rbx, %rbx, 4), %ebx
-	movl	%ebx, SW(1) + 4 * \l(%rdi)
-	movl	%ecx, PW(2) + 4 * \l(%rdi)
-	leal	(%rcx, %rcx, 4), %ecx
-	movl	%ecx, SW(2) + 4 * \l(%rdi)
-	movl	%edx, PW(3) + 4 * \l(%rdi)
-	leal	(%rdx, %rdx, 4), %edx
-	movl	%edx, SW(3) + 4 * \l(%rdi)
-	movl	%r14d, PW(4) + 4 * \l(%rdi)
-	leal	(%r14, %r14, 4), %r14d
-	movl	%r14d, SW(4) + 4 * \l(%rdi)
-.endm
-
-/* h = h r, partly reduced (h2 <= 4). TO26 clobbers r11, so reload r0. */
-.macro NEXT_POWER
-	movq	R0(%rdi), %r11
-	MUL_R
+	STORE26	PW(0)+4*\l, SW(1)+4*\l, 16
 .endm
 
 /* 8 copies of the dword in gpr at off(%rdi). */
@@ -267,14 +143,6 @@
 	COLUMN	4, \rb+128(%rdi), \sb+128(%rdi)
 .endm
 
-/* hi += lo >> 26, lo keeps its low 26 bits: one step of a full carry. */
-.macro CARRY26 lo, hi
-	movq	\lo, %rax
-	shrq	$26, %rax
-	andq	$MASK26, \lo
-	addq	%rax, \hi
-.endm
-
 /* Computes the powers of r into the state unless it holds them already. */
 .macro POWERS_READY
 	cmpq	$0, READY(%rdi)
@@ -289,12 +157,7 @@
  */
 .type	.Lpowers, @function
 .Lpowers:
-	movq	R0(%rdi), %r8
-	movq	R1(%rdi), %r9
-	xorl	%r10d, %r10d
-	movq	R1(%rdi), %r12
-	movq	S1(%rdi), %r13
-	movq	%r8, %r11
+	LOAD_R_AS_H %rdi
 	TO26
 	STORE_POWER 3
 	.irp l, 2, 1, 0
@@ -337,20 +200,10 @@
 .balign	32
 ZINC_ENTRY poly1305_avx2_blocks
 	endbr64
-	cmpq	$VEC_WARM, %rdx
-	jb	poly1305_x86_64_blocks
-	cmpq	$0, READY(%rdi)
-	jne	1f
-	cmpq	$VEC_COLD, %rdx
-	jb	poly1305_x86_64_blocks
-1:	PROLOGUE
-	movq	%rdx, %rbp
-	movl	%ecx, %r15d
+	VEC_ENTRY VEC_WARM, VEC_COLD, READY
 	POWERS_READY
 	/* Lane 0 starts at h, the others at 0. */
-	movq	H0(%rdi), %r8
-	movq	H1(%rdi), %r9
-	movq	H2(%rdi), %r10
+	LOAD_H	%rdi
 	TO26
 	vmovq	%rax, %xmm0
 	vmovq	%rbx, %xmm1
@@ -394,13 +247,7 @@ ZINC_ENTRY poly1305_avx2_blocks
 .Lfold:
 
 	/* h = A_0 r^4 + A_1 r^3 + A_2 r^2 + A_3 r. */
-	vpmovzxdq	PW(0)(%rdi), T2
-	COLUMN	0, T2
-	.irp j, 1, 2, 3, 4
-	vpmovzxdq	PW(\j)(%rdi), T2
-	vpmovzxdq	SW(\j)(%rdi), T3
-	COLUMN	\j, T2, T3
-	.endr
+	MUL_LANES
 	/* Sum the four lanes of each column into r8..r12. */
 	.irp d, 5, 6, 7, 8, 9
 	vextracti128	$1, %ymm\d, %xmm10
@@ -408,46 +255,9 @@ ZINC_ENTRY poly1305_avx2_blocks
 	vpshufd		$0x4e, %xmm10, %xmm11
 	vpaddq		%xmm11, %xmm10, %xmm\d
 	.endr
-	vmovq	%xmm5, %r8
-	vmovq	%xmm6, %r9
-	vmovq	%xmm7, %r10
-	vmovq	%xmm8, %r11
-	vmovq	%xmm9, %r12
-	vzeroall
-	/* Full carry (columns < 2^62, so 5 (d4 >> 26) < 2^39). */
-	CARRY26	%r8, %r9
-	CARRY26	%r9, %r10
-	CARRY26	%r10, %r11
-	CARRY26	%r11, %r12
-	movq	%r12, %rax
-	shrq	$26, %rax
-	andq	$MASK26, %r12
-	leaq	(%rax, %rax, 4), %rax
-	addq	%rax, %r8
-	CARRY26	%r8, %r9
-	/* Pack: h0 = d0 + d1 2^26 + d2 2^52, h1 = d2 2^-12 + d3 2^14 + d4 2^40,
-	 * h2 = d4 2^-24, with the carries of the two 64-bit additions. */
-	shlq	$26, %r9
-	addq	%r9, %r8
-	movq	%r10, %rax
-	shlq	$52, %rax
-	shrq	$12, %r10
-	shlq	$14, %r11
-	addq	%r11, %r10
-	movq	%r12, %rcx
-	shlq	$40, %rcx
-	shrq	$24, %r12
-	addq	%rax, %r8
-	adcq	%rcx, %r10
-	adcq	$0, %r12
-	movq	%r8, H0(%rdi)
-	movq	%r10, H1(%rdi)
-	movq	%r12, H2(%rdi)
-	/* The last len mod 64 bytes, if any, in base 2^64. */
-	movq	%rbp, %rdx
-	movl	%r15d, %ecx
-	EPILOGUE
-	jmp	poly1305_x86_64_blocks
+	/* Columns < 2^62: full carry and pack; the last len mod 64 bytes,
+	 * if any, in base 2^64. */
+	FOLD_EXIT
 .size	poly1305_avx2_blocks, .-poly1305_avx2_blocks
 
 /* The 26-bit mask and the pad bit (r15 at 2^24 of every lane). */

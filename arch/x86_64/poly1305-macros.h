@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Scalar Poly1305 steps in base 2^64 shared by poly1305-x86_64.S and
- * poly1305-avx2.S (which uses them for its powers of r and its short calls).
+ * Scalar Poly1305 steps in base 2^64 shared by poly1305-x86_64.S,
+ * poly1305-avx2.S and poly1305-avx512ifma.S (which use them for their
+ * powers of r and their short calls).
  *
  * h = h0 + h1 2^64 + h2 2^128 in %r8, %r9, %r10; the clamped key
  * r = r0 + r1 2^64 in %r11, %r12 and s1 = r1 + (r1 >> 2) in %r13.
@@ -19,14 +20,86 @@
 #define R1	32
 #define S1	40
 
-/* h and r from the state at \st into the registers above. */
-.macro LOAD_H_R st
+/* h from the state at \st into r8, r9, r10. */
+.macro LOAD_H st
 	movq	H0(\st), %r8
 	movq	H1(\st), %r9
 	movq	H2(\st), %r10
+.endm
+
+/* h and r from the state at \st into the registers above. */
+.macro LOAD_H_R st
+	LOAD_H	\st
 	movq	R0(\st), %r11
 	movq	R1(\st), %r12
 	movq	S1(\st), %r13
+.endm
+
+/* h = r (h2 = 0) and r0, r1, s1 from the state at \st into their
+ * registers: where a table of the powers of r starts. */
+.macro LOAD_R_AS_H st
+	movq	R0(\st), %r8
+	movq	R1(\st), %r9
+	xorl	%r10d, %r10d
+	movq	%r8, %r11
+	movq	R1(\st), %r12
+	movq	S1(\st), %r13
+.endm
+
+/* The entry of a vector row's blocks(): calls of fewer than cold bytes
+ * (warm once the word at ready(%rdi) says the powers of r are computed)
+ * go to poly1305_x86_64_blocks; the others save the callee-saved
+ * registers (PROLOGUE, below) and keep len in rbp and padbit in r15. */
+.macro VEC_ENTRY warm, cold, ready
+	cmpq	$\warm, %rdx
+	jb	poly1305_x86_64_blocks
+	cmpq	$0, \ready(%rdi)
+	jne	1f
+	cmpq	$\cold, %rdx
+	jb	poly1305_x86_64_blocks
+1:	PROLOGUE
+	movq	%rdx, %rbp
+	movl	%ecx, %r15d
+.endm
+
+/* The exit of a vector row's blocks() after VEC_ENTRY: h0, h1, h2 into the
+ * state, and the rbp bytes the vector loop left (fewer than a group) to
+ * poly1305_x86_64_blocks with padbit r15. */
+.macro VEC_EXIT h0, h1, h2
+	movq	\h0, H0(%rdi)
+	movq	\h1, H1(%rdi)
+	movq	\h2, H2(%rdi)
+	movq	%rbp, %rdx
+	movl	%r15d, %ecx
+	EPILOGUE
+	jmp	poly1305_x86_64_blocks
+.endm
+
+/* The end of a vector row's .Lsetup: pad = r15 (padbit) << shift in every
+ * 64-bit lane, and the row's .Lpowers called unless the word at
+ * ready(%rdi) says the state holds the powers of r already. */
+.macro PAD_AND_POWERS pad, shift, ready
+	movq	%r15, %rax
+	shlq	$\shift, %rax
+	vpbroadcastq	%rax, \pad
+	cmpq	$0, \ready(%rdi)
+	jne	1f
+	call	.Lpowers
+1:
+.endm
+
+/* The start of a vector row's test_lanes(state, lanes, in, len) (under
+ * ZINC_TESTING): registers saved, len in rbp, padbit 1 in r15, the row's
+ * .Lsetup called with rsi still the lanes, and idx = its lane permutation
+ * .Llane_of; the caller loads the lanes from (%rsi), then pops in into
+ * rsi. */
+.macro TEST_LANES_ENTRY idx
+	PROLOGUE
+	movq	%rcx, %rbp
+	movl	$1, %r15d
+	pushq	%rdx			/* in; .Lsetup keeps only rsi, rdi, rbp, r15 */
+	call	.Lsetup
+	vmovdqa64	.Llane_of(%rip), \idx
 .endm
 
 /* The callee-saved registers the blocks functions use. */

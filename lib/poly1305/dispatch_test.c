@@ -23,13 +23,15 @@ static const struct test_policy policy[] = {
 	{ "poly1305-donna64", 0, 0 },
 	{ "poly1305-x86_64", 0, 0 },
 	{ "poly1305-avx2", ZINC_CPU_AVX2, 384 },
+	{ "poly1305-avx512", ZINC_CPU_AVX512F, 2048 },
+	{ "poly1305-avx512ifma", ZINC_CPU_AVX512F | ZINC_CPU_AVX512VL | ZINC_CPU_AVX512IFMA, 384 },
 	{ "poly1305-arm64", 0, 0 },
 	{ "poly1305-neon", ZINC_CPU_NEON, 256 },
 };
 
 static const size_t length_classes[] = {
 	0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 255, 256, 257, 383, 384, 385,
-	511, 512, 513, 1023, 1024, 1025, 4095, 4096, 4097,
+	511, 512, 513, 1023, 1024, 1025, 2047, 2048, 2049, 4095, 4096, 4097,
 };
 
 static size_t expected_row(uint32_t f, size_t len)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The C side of the x86-64 Poly1305 rows (arch/x86_64/poly1305-x86_64.S,
- * poly1305-avx2.S): the state layout both share, which the assembly
+ * poly1305-avx2.S, poly1305-avx512.S, poly1305-avx512ifma.S): the state
+ * layouts, which the assembly
  * addresses by the offsets in arch/x86_64/poly1305-macros.h, and their
  * state-level access for tests.
  */
@@ -32,6 +33,41 @@ _Static_assert(offsetof(struct poly1305_x86_64, r0) == 24 &&
 		       offsetof(struct poly1305_x86_64, powers) == 640 &&
 		       offsetof(struct poly1305_x86_64, powers5) == 720,
 	       "poly1305-macros.h and poly1305-avx2.S address these offsets");
+/* poly1305-avx512's tables after the same first 64 bytes: r^16 and r^8 as
+ * nine qwords each (limbs 0..4, then 5 times limbs 1..4; the low dword
+ * counts), and limb j of r^(8-k) in lane (2 k mod 7) of powers[j], 5 times
+ * in powers5[j-1] (poly1305-avx512.S). */
+struct poly1305_avx512 {
+	uint64_t h[3], r0, r1, s1, powers_ready, pad;
+	uint64_t r16[9], r8[9];
+	uint32_t powers[5][8], powers5[4][8];
+};
+
+_Static_assert(offsetof(struct poly1305_avx512, r16) == 64 &&
+		       offsetof(struct poly1305_avx512, r8) == 136 &&
+		       offsetof(struct poly1305_avx512, powers) == 208 &&
+		       offsetof(struct poly1305_avx512, powers5) == 368 &&
+		       sizeof(struct poly1305_avx512) == POLY1305_AVX512_STATE &&
+		       POLY1305_AVX512_STATE <= sizeof(((struct poly1305_ctx *)0)->state),
+	       "poly1305-avx512.S addresses these offsets (R16Q, R8Q, PW, SW)");
+
+/* poly1305-avx512ifma's tables after the same first 64 bytes: limb i of
+ * r^(8-j) in powers[i][j], 20 times limbs 1 and 2 in powers20[i-1][j],
+ * r^16's limbs p0, p1, p2, 20 p1, 20 p2 (poly1305-avx512ifma.S). */
+struct poly1305_avx512ifma {
+	uint64_t h[3], r0, r1, s1, powers_ready, pad;
+	uint64_t powers[3][8], powers20[2][8];
+	uint64_t r16[5];
+};
+
+_Static_assert(offsetof(struct poly1305_avx512ifma, powers_ready) == 48 &&
+		       offsetof(struct poly1305_avx512ifma, powers) == 64 &&
+		       offsetof(struct poly1305_avx512ifma, powers20) == 256 &&
+		       offsetof(struct poly1305_avx512ifma, r16) == 384 &&
+		       sizeof(struct poly1305_avx512ifma) == POLY1305_AVX512IFMA_STATE &&
+		       POLY1305_AVX512IFMA_STATE <= sizeof(((struct poly1305_ctx *)0)->state),
+	       "poly1305-avx512ifma.S addresses these offsets (PR, PQ, R16)");
+
 /* poly1305-x86_64 uses the words up to powers_ready, poly1305-avx2 all. */
 _Static_assert(offsetof(struct poly1305_x86_64, pad) == POLY1305_X86_64_STATE &&
 		       sizeof(struct poly1305_x86_64) == POLY1305_AVX2_STATE &&
@@ -57,6 +93,28 @@ const struct poly1305_test poly1305_avx2_test = {
 			   (1u << 28) - 1 } },
 	.nlanes = 4,
 	.run_lanes = poly1305_avx2_test_lanes,
+};
+
+/* Lane limbs < 2^28 whenever the lanes are multiplied (poly1305-avx512.S). */
+const struct poly1305_test poly1305_avx512_test = {
+	.h = X86_64_FORM,
+	.set_h = poly1305_test_set_h64,
+	.get_h = poly1305_test_get_h64,
+	.lane = { 5, 26, { (1u << 28) - 1, (1u << 28) - 1, (1u << 28) - 1, (1u << 28) - 1,
+			   (1u << 28) - 1 } },
+	.nlanes = 8,
+	.run_lanes = poly1305_avx512_test_lanes,
+};
+
+/* Lane limbs < 2^52, what vpmadd52 reads (poly1305-avx512ifma.S says why
+ * that is the only bound). */
+const struct poly1305_test poly1305_avx512ifma_test = {
+	.h = X86_64_FORM,
+	.set_h = poly1305_test_set_h64,
+	.get_h = poly1305_test_get_h64,
+	.lane = { 3, 44, { (1ull << 52) - 1, (1ull << 52) - 1, (1ull << 52) - 1 } },
+	.nlanes = 8,
+	.run_lanes = poly1305_avx512ifma_test_lanes,
 };
 #endif
 

@@ -21,6 +21,8 @@ enum {
 	POLY1305_DONNA64_STATE = 48,
 	POLY1305_X86_64_STATE = 56,
 	POLY1305_AVX2_STATE = 784,
+	POLY1305_AVX512_STATE = 496,
+	POLY1305_AVX512IFMA_STATE = 424,
 	POLY1305_ARM64_STATE = 40,	/* h0, h1, h2, r0, r1 */
 	POLY1305_NEON_STATE = 240,
 };
@@ -185,17 +187,21 @@ struct poly1305_test {
 extern const struct poly1305_test poly1305_donna32_test, poly1305_donna64_test;
 
 /* set_h / get_h of the rows that keep h as three 64-bit words at the start
- * of their state (poly1305-x86_64, poly1305-avx2, poly1305-arm64,
- * poly1305-neon). */
+ * of their state (poly1305-x86_64, poly1305-avx2, poly1305-avx512,
+ * poly1305-avx512ifma, poly1305-arm64, poly1305-neon). */
 void poly1305_test_set_h64(void *state, const uint64_t *limbs);
 void poly1305_test_get_h64(const void *state, uint64_t *limbs);
 #endif
 
 #ifdef ZINC_ASM_X86_64
-/* arch/x86_64/poly1305-avx2.S */
+/* arch/x86_64/poly1305-avx2.S, poly1305-avx512.S, poly1305-avx512ifma.S */
 #ifdef ZINC_TESTING
 void poly1305_avx2_test_lanes(void *state, const uint64_t *limbs, const uint8_t *in, size_t len);
-extern const struct poly1305_test poly1305_x86_64_test, poly1305_avx2_test;
+void poly1305_avx512_test_lanes(void *state, const uint64_t *limbs, const uint8_t *in, size_t len);
+void poly1305_avx512ifma_test_lanes(void *state, const uint64_t *limbs, const uint8_t *in,
+				    size_t len);
+extern const struct poly1305_test poly1305_x86_64_test, poly1305_avx2_test,
+	poly1305_avx512_test, poly1305_avx512ifma_test;
 #endif
 #endif
 

@@ -48,6 +48,17 @@ ROW(X86_64, "poly1305-x86_64", 0, 0, POLY1305_X86_64_STATE, poly1305_x86_64_init
  * to the scalar row's work. */
 ROW(AVX2, "poly1305-avx2", ZINC_CPU_AVX2, 384, POLY1305_AVX2_STATE, poly1305_x86_64_init,
     poly1305_avx2_blocks, poly1305_x86_64_emit, NO_MAC, poly1305_avx2_test)
+/* From 2048 bytes: its vector path starts at 512 for a new key (VEC_COLD in
+ * poly1305-avx512.S), but below 2 KiB poly1305-avx2 is as fast or faster
+ * (measured on a CPU with IFMA, where the row is never chosen: see
+ * bench/results/). */
+ROW(AVX512, "poly1305-avx512", ZINC_CPU_AVX512F, 2048, POLY1305_AVX512_STATE, poly1305_x86_64_init,
+    poly1305_avx512_blocks, poly1305_x86_64_emit, NO_MAC, poly1305_avx512_test)
+/* From 384 bytes, where its vector path starts for a new key (VEC_COLD in
+ * poly1305-avx512ifma.S; the measurements: bench/results/). */
+ROW(AVX512IFMA, "poly1305-avx512ifma", ZINC_CPU_AVX512F | ZINC_CPU_AVX512VL | ZINC_CPU_AVX512IFMA,
+    384, POLY1305_AVX512IFMA_STATE, poly1305_x86_64_init, poly1305_avx512ifma_blocks,
+    poly1305_x86_64_emit, NO_MAC, poly1305_avx512ifma_test)
 #endif
 #ifdef ZINC_ASM_ARM64
 ROW(ARM64, "poly1305-arm64", 0, 0, POLY1305_ARM64_STATE, poly1305_arm64_init,
