@@ -97,6 +97,9 @@ CFLAGS=(-std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter
 	-fsanitize=undefined -fsanitize-undefined-trap-on-error
 	-I"$ZINC_ROOT" -I"$ZINC_ROOT/include" -DZINC_TESTING -DZINC_ASM_ARM64)
 [ -n "$plant" ] && CFLAGS+=(-DZINC_PLANT_"$plant")
+# NSS has no static libraries (libnss3 loads softokn3 and freebl with
+# dlopen), so the static arm64 programs have its adapter's stub.
+CFLAGS+=(-DZINC_NO_NSS "-DZINC_ORACLES_OFF_WHY=\"arm64 static build: NSS has no static libraries\"")
 LIBS=(-lpthread)
 
 mkdir -p "$OUT/obj" "$OUT/bin" || zinc_die "cannot create $OUT"

@@ -22,5 +22,9 @@
 #define AEAD_SODIUM_DECRYPT sodium_chacha20poly1305_decrypt
 #define AEAD_OPENSSL_ENCRYPT openssl_chacha20poly1305_encrypt
 #define AEAD_OPENSSL_DECRYPT openssl_chacha20poly1305_decrypt
+#define AEAD_NSS_ENCRYPT nss_chacha20poly1305_encrypt
+#define AEAD_NSS_DECRYPT nss_chacha20poly1305_decrypt
+#define AEAD_NSS_NAME "nss"
+#define AEAD_NSS_LIST "CKM_CHACHA20_POLY1305, PK11_Encrypt / PK11_Decrypt"
 
 #include "fuzz/aead_fuzzer.h"
