@@ -27,7 +27,7 @@ void fuzz_set_params(fuzz_params_fn fn)
 static void dump(const char *name, const uint8_t *p, size_t len, size_t from, size_t to,
 		 size_t at)
 {
-	fprintf(stderr, "  %-28s", name);
+	fprintf(stderr, "  %-28s%s", name, strlen(name) < 28 ? "" : " ");
 	for (size_t i = from; i < to && i < len; i++)
 		fprintf(stderr, i == at ? "[%02x]" : "%02x", p[i]);
 	fprintf(stderr, "\n");

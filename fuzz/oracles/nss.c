@@ -56,6 +56,10 @@
  * - The base point: there is no "public key of this scalar" call for an
  *   imported key, so pub is the derive with u = 9 from the same key.
  *
+ * -DZINC_PLANT_ORACLE_NSS makes this adapter answer wrong (one byte of every
+ * AEAD encryption and X25519 result flipped): //fuzz:planted_oracle_nss_*
+ * check that the diagnosis blames NSS, not zinc.
+ *
  * With -DZINC_NO_NSS (or -DZINC_NO_ORACLES) this file is a stub: every
  * function returns false with why = ORACLES_OFF (oracles.h), which gives
  * the build's reason, and NSS is not linked.
@@ -179,6 +183,9 @@ bool nss_chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
 		return false;
 	}
 	aead(true, dst, src, len, ad, ad_len, nonce, key);
+#ifdef ZINC_PLANT_ORACLE_NSS	/* planted bug for the harness's self-test */
+	dst[len / 2] ^= 0x10;
+#endif
 	return true;
 }
 
@@ -349,6 +356,9 @@ bool nss_x25519(uint8_t out[32], bool *nonzero, const char **refused, uint8_t pu
 	if (!derive(pub, &err, priv, nine))
 		memset(pub, 0, 32);	/* never zero for u = 9: shows as a mismatch */
 	*nonzero = derive(out, &err, priv, point);
+#ifdef ZINC_PLANT_ORACLE_NSS	/* planted bug for the harness's self-test */
+	out[5] ^= 1;
+#endif
 	SECKEY_DestroyPrivateKey(priv);
 	*refused = NULL;
 	if (!*nonzero && err == SEC_ERROR_INVALID_KEY && refused_encoding(point))
