@@ -2,7 +2,7 @@
 /*
  * Fuzz target "chacha20poly1305": the RFC 8439 AEAD on every pair of
  * ChaCha20 and Poly1305 backends, flat and scatter-gather, the public
- * functions, libsodium and OpenSSL. The body is fuzz/aead_fuzzer.h; input format: fuzz/README.md.
+ * functions, libsodium, OpenSSL and NSS. The body is fuzz/aead_fuzzer.h; input format: fuzz/README.md.
  */
 #define AEAD_NAME "chacha20poly1305"
 #define AEAD_NONCE_SIZE CHACHA20POLY1305_NONCE_SIZE

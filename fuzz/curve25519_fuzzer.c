@@ -4,7 +4,7 @@
  * generic one, variable base and base point (output and return value),
  * the public curve25519() and curve25519_generate_public(), which must equal
  * curve25519(s, 9); bit 255 of the point ignored; low-order, non-canonical
- * and twist points; and libsodium and OpenSSL as oracles. Input format:
+ * and twist points; and libsodium, OpenSSL and NSS as oracles. Input format:
  * fuzz/README.md.
  */
 #include <stddef.h>

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target "xchacha20poly1305": XChaCha20-Poly1305 on every pair of
- * ChaCha20 and Poly1305 backends, the public functions and libsodium
- * (OpenSSL 3.0 has no XChaCha20-Poly1305). The body is fuzz/aead_fuzzer.h;
+ * ChaCha20 and Poly1305 backends, the public functions, libsodium and NSS
+ * (its ChaCha20-Poly1305 after zinc's generic HChaCha20: NSS 3.87 has no
+ * XChaCha20-Poly1305, nor has OpenSSL 3.0). The body is fuzz/aead_fuzzer.h;
  * input format: fuzz/README.md.
  */
 #define AEAD_NAME "xchacha20poly1305"
