@@ -7,8 +7,10 @@
  * verified C (fuzz/README.md, "NSS and HACL*", says which code Debian's
  * build carries and how that was established).
  *
- * NSS_NoDB_Init(NULL) once (no database, the internal slot); every call
- * imports its key as a session object and frees it.
+ * NSS_NoDB_Init(NULL) once (no database, the internal slot). Symmetric
+ * keys are imported as session objects usable for both directions and
+ * kept while the same key comes again; an X25519 scalar is imported and
+ * freed on every call.
  *
  * Its limits, and how the harness keeps within them:
  * - CKM_CHACHA20 with CK_CHACHA20_PARAMS: a 32-bit block counter
@@ -100,17 +102,33 @@ void nss_list(FILE *out, const char *target)
 
 #define UINT_LENGTH "longer than UINT_MAX - 16 bytes (PK11_Encrypt takes unsigned int lengths)"
 
-static PK11SymKey *sym_key(CK_MECHANISM_TYPE mech, CK_ATTRIBUTE_TYPE op, const uint8_t key[32])
+/* The key as a session object for mech, for encryption and decryption.
+ * One per mechanism is kept and reused while the key bytes stay the same:
+ * a target's encrypt, decrypt and flipped decrypt share one import. */
+static PK11SymKey *sym_key(CK_MECHANISM_TYPE mech, const uint8_t key[32])
 {
+	static struct {
+		CK_MECHANISM_TYPE mech;
+		PK11SymKey *sk;
+		uint8_t key[32];
+	} cache[2];
+	unsigned i = mech == CKM_CHACHA20;
 	SECItem k = { siBuffer, (unsigned char *)key, 32 };
-	PK11SymKey *sk = PK11_ImportSymKey(slot, mech, PK11_OriginUnwrap, op, &k, NULL);
 
-	if (!sk) {
-		fprintf(stderr, "nss oracle: PK11_ImportSymKey failed (%s)\n",
+	if (cache[i].sk && cache[i].mech == mech && !memcmp(cache[i].key, key, 32))
+		return cache[i].sk;
+	if (cache[i].sk)
+		PK11_FreeSymKey(cache[i].sk);
+	cache[i].sk = PK11_ImportSymKeyWithFlags(slot, mech, PK11_OriginUnwrap, CKA_ENCRYPT, &k,
+						 CKF_ENCRYPT | CKF_DECRYPT, PR_FALSE, NULL);
+	if (!cache[i].sk) {
+		fprintf(stderr, "nss oracle: PK11_ImportSymKeyWithFlags failed (%s)\n",
 			PR_ErrorToName(PR_GetError()));
 		abort();
 	}
-	return sk;
+	cache[i].mech = mech;
+	memcpy(cache[i].key, key, 32);
+	return cache[i].sk;
 }
 
 bool nss_chacha20(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t key[32],
@@ -131,10 +149,9 @@ bool nss_chacha20(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t ke
 	}
 	if (!len)
 		return true;
-	sk = sym_key(CKM_CHACHA20, CKA_ENCRYPT, key);
+	sk = sym_key(CKM_CHACHA20, key);
 	rv = PK11_Encrypt(sk, CKM_CHACHA20, &param, dst, &outl, (unsigned int)len, src,
 			  (unsigned int)len);
-	PK11_FreeSymKey(sk);
 	if (rv != SECSuccess || outl != len) {
 		fprintf(stderr, "nss oracle: CKM_CHACHA20 failed (%s)\n",
 			PR_ErrorToName(PR_GetError()));
@@ -154,7 +171,7 @@ static bool aead(bool enc, uint8_t *dst, const uint8_t *src, size_t len, const u
 	SECItem param = { siBuffer, (unsigned char *)&p, sizeof(p) };
 	size_t want = enc ? len + 16 : len - 16;
 	unsigned int outl = 0;
-	PK11SymKey *sk = sym_key(CKM_CHACHA20_POLY1305, enc ? CKA_ENCRYPT : CKA_DECRYPT, key);
+	PK11SymKey *sk = sym_key(CKM_CHACHA20_POLY1305, key);
 	SECStatus rv;
 
 	if (enc)
@@ -163,7 +180,6 @@ static bool aead(bool enc, uint8_t *dst, const uint8_t *src, size_t len, const u
 	else
 		rv = PK11_Decrypt(sk, CKM_CHACHA20_POLY1305, &param, dst, &outl,
 				  (unsigned int)len, src, (unsigned int)len);
-	PK11_FreeSymKey(sk);
 	if (rv == SECSuccess && outl == want)
 		return true;
 	if (!enc && rv != SECSuccess && PR_GetError() == SEC_ERROR_BAD_DATA)
