@@ -95,6 +95,7 @@ ORACLE_SRCS = {
     "libsodium": ["fuzz/oracles/libsodium.c"],
     "openssl": ["fuzz/oracles/openssl.c"],
     "libb2": ["fuzz/oracles/libb2.c"],
+    "nss": ["fuzz/oracles/nss.c"],
 }
 
 # Planted bugs (fuzz/planted/README.md): (NAME, TARGET, N). Each is the

@@ -5,7 +5,9 @@
  *   AEAD_NAME, AEAD_NONCE_SIZE, AEAD_ENCRYPT(_WITH), AEAD_DECRYPT(_WITH),
  *   AEAD_ENCRYPT_ROW, AEAD_DECRYPT_ROW,
  *   AEAD_SODIUM_ENCRYPT / _DECRYPT, AEAD_OPENSSL_ENCRYPT / _DECRYPT (or
- *   AEAD_OPENSSL_NONE, the reason OpenSSL is not compared), and, when the
+ *   AEAD_OPENSSL_NONE, the reason OpenSSL is not compared),
+ *   AEAD_NSS_ENCRYPT / _DECRYPT, AEAD_NSS_NAME (its name in the diagnosis
+ *   and the counters) and AEAD_NSS_LIST (what --list says), and, when the
  *   AEAD has scatter-gather functions, AEAD_SG_ENCRYPT(_WITH, _ROW) and
  *   AEAD_SG_DECRYPT(_WITH, _ROW).
  * For every input: every (ChaCha20 row, Poly1305 row) pair the CPU can run
@@ -30,6 +32,7 @@
 #include "lib/common/cpu.h"
 
 const char fuzz_target_name[] = AEAD_NAME;
+
 #define T fuzz_target_name
 #define TAG CHACHA20POLY1305_AUTHTAG_SIZE
 
@@ -423,43 +426,89 @@ static void check_short(void)
 	}
 }
 
-static void check_oracle(const char *name, bool (*enc)(uint8_t *, const uint8_t *, size_t,
-						       const uint8_t *, size_t, const uint8_t *,
-						       const uint8_t *, const char **),
-			 bool (*dec)(uint8_t *, bool *, const uint8_t *, size_t, const uint8_t *,
-				     size_t, const uint8_t *, const uint8_t *, const char **))
+typedef bool (*oracle_enc)(uint8_t *, const uint8_t *, size_t, const uint8_t *, size_t,
+			   const uint8_t *, const uint8_t *, const char **);
+typedef bool (*oracle_dec)(uint8_t *, bool *, const uint8_t *, size_t, const uint8_t *, size_t,
+			   const uint8_t *, const uint8_t *, const char **);
+
+/* One oracle's answers on this input: ciphertext || tag, the decrypt of
+ * ref (verdict and message), the verdict on the flipped input. */
+struct oracle_run {
+	const char *name;
+	oracle_enc enc;
+	oracle_dec dec;
+	const char *none;       /* enc NULL: why this library is not compared */
+	bool ran_enc, ran_dec, ran_flip;
+	uint8_t ok, flip_ok;
+	uint8_t ct[FUZZ_MAX_LEN + TAG], pt[FUZZ_MAX_LEN];
+};
+
+static void run_oracle(struct oracle_run *o)
 {
+	static uint8_t ct[FUZZ_MAX_LEN + TAG], a[FUZZ_MAX_AD_LEN], scratch[FUZZ_MAX_LEN];
 	const char *why = NULL;
 	bool ok;
 
-	if (!enc(out, msg, P.len, ad, P.ad_len, P.nonce, P.key, &why)) {
-		fuzz_count_skipped(name, why);
+	o->ran_enc = o->ran_dec = o->ran_flip = false;
+	if (!o->enc) {
+		fuzz_count_skipped(o->name, o->none);
 		return;
 	}
-	fuzz_check(T, "generic+generic", name, "encrypt", ref, out, P.len + TAG);
-#ifdef AEAD_SG_ENCRYPT
-	fuzz_check(T, "public sg", name, "encrypt", sg_ct, out, P.len + TAG);
-#endif
-	if (!dec(out, &ok, ref, P.len + TAG, ad, P.ad_len, P.nonce, P.key, &why)) {
-		fuzz_count_skipped(name, why);
+	if (!(o->ran_enc = o->enc(o->ct, msg, P.len, ad, P.ad_len, P.nonce, P.key, &why))) {
+		fuzz_count_skipped(o->name, why);
 		return;
 	}
-	fuzz_check_bool(T, "generic+generic", name, "decrypt accepted", true, ok);
-	fuzz_check(T, "message", name, "decrypt", msg, out, P.len);
-	{
-		static uint8_t ct[FUZZ_MAX_LEN + TAG], a[FUZZ_MAX_AD_LEN];
-
-		memcpy(ct, ref, P.len + TAG);
-		memcpy(a, ad, P.ad_len);
-		flip(ct, a);
-		if (dec(out, &ok, ct, P.len + TAG, a, P.ad_len, P.nonce, P.key, &why))
-			fuzz_check_bool(T, "spec", name, "flipped bit rejected", false, ok);
+	if (!(o->ran_dec = o->dec(o->pt, &ok, ref, P.len + TAG, ad, P.ad_len, P.nonce, P.key,
+				  &why))) {
+		fuzz_count_skipped(o->name, why);
+		return;
 	}
+	o->ok = ok;
+	memcpy(ct, ref, P.len + TAG);
+	memcpy(a, ad, P.ad_len);
+	flip(ct, a);
+	o->ran_flip = o->dec(scratch, &ok, ct, P.len + TAG, a, P.ad_len, P.nonce, P.key, &why);
+	o->flip_ok = ok;
 #ifdef AEAD_SG_ENCRYPT
-	fuzz_count_compared(name, AEAD_NAME " encrypt (flat and sg), decrypt, flipped-bit verdict");
+	fuzz_count_compared(o->name, AEAD_NAME " encrypt (flat and sg), decrypt, flipped-bit verdict");
 #else
-	fuzz_count_compared(name, AEAD_NAME " encrypt, decrypt, flipped-bit verdict");
+	fuzz_count_compared(o->name, AEAD_NAME " encrypt, decrypt, flipped-bit verdict");
 #endif
+}
+
+/* Every oracle first, then each answer compared across all of them
+ * (fuzz_check_oracles names every library that disagrees). */
+static void check_oracles(void)
+{
+	static struct oracle_run runs[] = {
+		{ .name = "libsodium", .enc = AEAD_SODIUM_ENCRYPT, .dec = AEAD_SODIUM_DECRYPT },
+#ifdef AEAD_OPENSSL_NONE
+		{ .name = "openssl", .none = AEAD_OPENSSL_NONE },
+#else
+		{ .name = "openssl", .enc = AEAD_OPENSSL_ENCRYPT, .dec = AEAD_OPENSSL_DECRYPT },
+#endif
+		{ .name = AEAD_NSS_NAME, .enc = AEAD_NSS_ENCRYPT, .dec = AEAD_NSS_DECRYPT },
+	};
+	enum { N = sizeof(runs) / sizeof(runs[0]) };
+	struct fuzz_answer ct[N], ok[N], pt[N], flip_ok[N];
+	static const uint8_t yes = 1, no = 0;
+
+	for (unsigned i = 0; i < N; i++) {
+		struct oracle_run *o = &runs[i];
+
+		run_oracle(o);
+		ct[i] = (struct fuzz_answer){ o->name, o->ran_enc ? o->ct : NULL };
+		ok[i] = (struct fuzz_answer){ o->name, o->ran_dec ? &o->ok : NULL };
+		pt[i] = (struct fuzz_answer){ o->name, o->ran_dec && o->ok ? o->pt : NULL };
+		flip_ok[i] = (struct fuzz_answer){ o->name, o->ran_flip ? &o->flip_ok : NULL };
+	}
+	fuzz_check_oracles(T, "generic+generic", "encrypt", ref, P.len + TAG, ct, N);
+#ifdef AEAD_SG_ENCRYPT
+	fuzz_check_oracles(T, "public sg", "encrypt", sg_ct, P.len + TAG, ct, N);
+#endif
+	fuzz_check_oracles(T, "generic+generic", "decrypt accepted", &yes, 1, ok, N);
+	fuzz_check_oracles(T, "message", "decrypt", msg, P.len, pt, N);
+	fuzz_check_oracles(T, "spec", "flipped bit rejected", &no, 1, flip_ok, N);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -539,12 +588,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #endif
 	fuzz_count_compared("pairs", "short decrypt rejected, output untouched");
 
-	check_oracle("libsodium", AEAD_SODIUM_ENCRYPT, AEAD_SODIUM_DECRYPT);
-#ifdef AEAD_OPENSSL_NONE
-	fuzz_count_skipped("openssl", AEAD_OPENSSL_NONE);
-#else
-	check_oracle("openssl", AEAD_OPENSSL_ENCRYPT, AEAD_OPENSSL_DECRYPT);
-#endif
+	check_oracles();
 	return 0;
 }
 
@@ -561,6 +605,7 @@ void fuzz_list(FILE *o)
 #else
 	openssl_list(o, "EVP_chacha20_poly1305");
 #endif
+	nss_list(o, AEAD_NSS_LIST);
 }
 
 void fuzz_dispatch(FILE *out)

@@ -4,7 +4,7 @@
  * generic one, variable base and base point (output and return value),
  * the public curve25519() and curve25519_generate_public(), which must equal
  * curve25519(s, 9); bit 255 of the point ignored; low-order, non-canonical
- * and twist points; and libsodium and OpenSSL as oracles. Input format:
+ * and twist points; and libsodium, OpenSSL and NSS as oracles. Input format:
  * fuzz/README.md.
  */
 #include <stddef.h>
@@ -138,38 +138,48 @@ static bool mult(const struct curve25519_impl *impl, uint8_t res[N], const uint8
 	return ok;
 }
 
+/* Every oracle first, then each answer compared across all of them
+ * (fuzz_check_oracles names every library that disagrees). */
 static void check_oracles(const uint8_t ref[N], bool ref_ok, const uint8_t pub[N])
 {
-	uint8_t out[N], base[N];
-	const char *why = NULL;
-	bool nonzero;
+	enum { SODIUM, OPENSSL, NSS, NORACLES };
+	static const char *const names[NORACLES] = { "libsodium", "openssl", "nss" };
+	uint8_t out[NORACLES][N], base[NORACLES][N], nonzero[NORACLES];
+	struct fuzz_answer verdict[NORACLES], x[NORACLES], b[NORACLES];
+	bool ran[NORACLES], ran_base[NORACLES], nz;
+	const char *why[NORACLES] = { NULL }, *why_base = NULL, *refused = NULL;
+	const uint8_t ref_nonzero = ref_ok;
 
-	if (sodium_x25519(out, &nonzero, P.scalar, P.point, &why)) {
-		fuzz_check_bool(T, "curve25519-generic", "libsodium", "non-zero result", ref_ok,
-				nonzero);
-		if (nonzero)
-			fuzz_check(T, "curve25519-generic", "libsodium", "x25519", ref, out, N);
-		fuzz_count_compared("libsodium", "x25519 (bytes when non-zero, verdict)");
-	} else {
-		fuzz_count_skipped("libsodium", why);
+	ran[SODIUM] = sodium_x25519(out[SODIUM], &nz, P.scalar, P.point, &why[SODIUM]);
+	nonzero[SODIUM] = nz;
+	ran_base[SODIUM] = sodium_x25519_base(base[SODIUM], &nz, P.scalar, &why_base);
+	ran[OPENSSL] = ran_base[OPENSSL] =
+		openssl_x25519(out[OPENSSL], &nz, base[OPENSSL], P.scalar, P.point, &why[OPENSSL]);
+	nonzero[OPENSSL] = nz;
+	ran[NSS] = ran_base[NSS] = nss_x25519(out[NSS], &nz, &refused, base[NSS], P.scalar,
+					      P.point, &why[NSS]);
+	nonzero[NSS] = nz;
+	if (ran[NSS] && refused) {	/* the base point is still compared */
+		ran[NSS] = false;
+		why[NSS] = refused;
 	}
-	if (sodium_x25519_base(out, &nonzero, P.scalar, &why)) {
-		fuzz_check(T, "curve25519-generic", "libsodium", "x25519 base point", pub, out, N);
-		fuzz_count_compared("libsodium", "x25519 base point");
-	} else {
-		fuzz_count_skipped("libsodium", why);
+	for (int i = 0; i < NORACLES; i++) {
+		verdict[i] = (struct fuzz_answer){ names[i], ran[i] ? &nonzero[i] : NULL };
+		x[i] = (struct fuzz_answer){ names[i], ran[i] && nonzero[i] ? out[i] : NULL };
+		b[i] = (struct fuzz_answer){ names[i], ran_base[i] ? base[i] : NULL };
+		if (ran[i])
+			fuzz_count_compared(names[i], "x25519 (bytes when non-zero, verdict)");
+		else
+			fuzz_count_skipped(names[i], why[i]);
+		if (ran_base[i])
+			fuzz_count_compared(names[i], "x25519 base point");
+		else if (i == SODIUM)
+			fuzz_count_skipped(names[i], why_base);
 	}
-	if (openssl_x25519(out, &nonzero, base, P.scalar, P.point, &why)) {
-		fuzz_check_bool(T, "curve25519-generic", "openssl", "non-zero result (derive ok)",
-				ref_ok, nonzero);
-		if (nonzero)
-			fuzz_check(T, "curve25519-generic", "openssl", "x25519", ref, out, N);
-		fuzz_count_compared("openssl", "x25519 (bytes when derive succeeds, verdict)");
-		fuzz_check(T, "curve25519-generic", "openssl", "x25519 base point", pub, base, N);
-		fuzz_count_compared("openssl", "x25519 base point");
-	} else {
-		fuzz_count_skipped("openssl", why);
-	}
+	fuzz_check_oracles(T, "curve25519-generic", "non-zero result (libsodium 0, openssl and "
+			   "nss derive ok)", &ref_nonzero, 1, verdict, NORACLES);
+	fuzz_check_oracles(T, "curve25519-generic", "x25519", ref, N, x, NORACLES);
+	fuzz_check_oracles(T, "curve25519-generic", "x25519 base point", pub, N, b, NORACLES);
 }
 
 static void check_clamp(void)
@@ -246,6 +256,8 @@ void fuzz_list(FILE *o)
 	FUZZ_LIST_TABLE(o, curve25519_impls, curve25519_nimpls);
 	sodium_list(o, "crypto_scalarmult_curve25519 (-1 = all-zero), _base");
 	openssl_list(o, "X25519 EVP_PKEY_derive (error = all-zero), raw public key");
+	nss_list(o, "ECDH PK11_PubDeriveWithKDF with a PKCS #8 scalar (error = all-zero, "
+		 "refused small-order encodings not compared), and with u = 9");
 }
 
 void fuzz_dispatch(FILE *out)

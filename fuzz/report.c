@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "arch/abi_check.h"
+#include "fuzz/input.h"
 #include "lib/common/cpu.h"
 
 static fuzz_params_fn params_fn;
@@ -26,14 +27,15 @@ void fuzz_set_params(fuzz_params_fn fn)
 static void dump(const char *name, const uint8_t *p, size_t len, size_t from, size_t to,
 		 size_t at)
 {
-	fprintf(stderr, "  %-28s", name);
+	fprintf(stderr, "  %-28s%s", name, strlen(name) < 28 ? "" : " ");
 	for (size_t i = from; i < to && i < len; i++)
 		fprintf(stderr, i == at ? "[%02x]" : "%02x", p[i]);
 	fprintf(stderr, "\n");
 }
 
-void fuzz_mismatch(const char *target, const char *impl_a, const char *impl_b, const char *what,
-		   const char *params, const uint8_t *a, const uint8_t *b, size_t len)
+/* The bytes around the first difference of a and b. */
+static void dump_diff(const char *name_a, const uint8_t *a, const char *name_b, const uint8_t *b,
+		      size_t len)
 {
 	size_t at = 0, from, to;
 
@@ -41,23 +43,86 @@ void fuzz_mismatch(const char *target, const char *impl_a, const char *impl_b, c
 		at++;
 	from = at >= 16 ? at - 16 : 0;
 	to = at + 17;
-	fprintf(stderr, "\n==== zinc fuzz MISMATCH ====\n");
-	fprintf(stderr, "target:  %s\n", target);
-	fprintf(stderr, "what:    %s\n", what);
-	fprintf(stderr, "impls:   %s  vs  %s\n", impl_a, impl_b);
-	fprintf(stderr, "params: %s\n", params ? params : " (none)");
 	if (at < len) {
 		fprintf(stderr, "first differing byte: offset %zu of %zu\n", at, len);
 		fprintf(stderr, "bytes %zu..%zu ([..] marks offset %zu):\n", from,
 			(to < len ? to : len) - 1, at);
-		dump(impl_a, a, len, from, to, at);
-		dump(impl_b, b, len, from, to, at);
+		dump(name_a, a, len, from, to, at);
+		dump(name_b, b, len, from, to, at);
 	} else {
 		fprintf(stderr, "outputs equal over %zu bytes (mismatch in a result flag)\n", len);
 	}
+}
+
+static void print_head(const char *target, const char *what, const char *impl_a,
+		       const char *impl_b)
+{
+	fprintf(stderr, "\n==== zinc fuzz MISMATCH ====\n");
+	fprintf(stderr, "target:  %s\n", target);
+	fprintf(stderr, "what:    %s\n", what);
+	fprintf(stderr, "impls:   %s  vs  %s\n", impl_a, impl_b);
+}
+
+static __attribute__((noreturn)) void finish(void)
+{
 	fprintf(stderr, "==== aborting ====\n");
 	fflush(stderr);
 	abort();
+}
+
+void fuzz_mismatch(const char *target, const char *impl_a, const char *impl_b, const char *what,
+		   const char *params, const uint8_t *a, const uint8_t *b, size_t len)
+{
+	print_head(target, what, impl_a, impl_b);
+	fprintf(stderr, "params: %s\n", params ? params : " (none)");
+	dump_diff(impl_a, a, impl_b, b, len);
+	finish();
+}
+
+/* "a, b, c" of the answers whose difference from ref is differ. */
+static void join(char *buf, size_t cap, const struct fuzz_answer *ans, unsigned n,
+		 const void *ref, size_t len, bool differ)
+{
+	buf[0] = 0;
+	for (unsigned i = 0; i < n; i++) {
+		if (!ans[i].value || (memcmp(ans[i].value, ref, len) != 0) != differ)
+			continue;
+		fuzz_fmt(buf, cap, "%s%s", buf[0] ? ", " : "", ans[i].oracle);
+	}
+}
+
+void fuzz_check_oracles(const char *target, const char *zinc, const char *what, const void *ref,
+			size_t len, const struct fuzz_answer *ans, unsigned n)
+{
+	char differ[256], agree[256], params[2048] = "";
+	unsigned ndiffer = 0, nran = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		nran += ans[i].value != NULL;
+		ndiffer += ans[i].value && len && memcmp(ans[i].value, ref, len);
+	}
+	if (!ndiffer)
+		return;
+	join(differ, sizeof(differ), ans, n, ref, len, true);
+	join(agree, sizeof(agree), ans, n, ref, len, false);
+	if (params_fn)
+		params_fn(params, sizeof(params));
+	print_head(target, what, zinc, differ);
+	fprintf(stderr, "oracles: differ from %s: %s; agree: %s\n", zinc, differ,
+		agree[0] ? agree : "none");
+	if (agree[0])
+		fprintf(stderr, "verdict: oracle disagreement: %s %s from zinc and from %s\n",
+			differ, ndiffer > 1 ? "differ" : "differs", agree);
+	else if (nran > 1)
+		fprintf(stderr, "verdict: zinc differs from every oracle that ran (%s)\n", differ);
+	else
+		fprintf(stderr, "verdict: undecided: zinc and the one oracle that ran (%s) differ\n",
+			differ);
+	fprintf(stderr, "params: %s\n", params[0] ? params : " (none)");
+	for (unsigned i = 0; i < n; i++)
+		if (ans[i].value && memcmp(ans[i].value, ref, len))
+			dump_diff(zinc, ref, ans[i].oracle, ans[i].value, len);
+	finish();
 }
 
 /* An assembly entry point broke the ABI (fuzz builds: arch/abi_check.c):
@@ -72,16 +137,11 @@ void zinc_abi_violation(const char *row, const char *entry, const char *what, co
 
 	if (params_fn)
 		params_fn(params, sizeof(params));
-	fprintf(stderr, "\n==== zinc fuzz MISMATCH ====\n");
-	fprintf(stderr, "target:  %s\n", target ? target : "(none)");
-	fprintf(stderr, "what:    %s\n", what);
-	fprintf(stderr, "impls:   %s  vs  %s\n", row, ABI_NAME);
+	print_head(target ? target : "(none)", what, row, ABI_NAME);
 	fprintf(stderr, "params: %s\n", params[0] ? params : " (none)");
 	fprintf(stderr, "entry point %s of row %s, registers before and after the call:\n%s",
 		entry, row, detail);
-	fprintf(stderr, "==== aborting ====\n");
-	fflush(stderr);
-	abort();
+	finish();
 }
 
 void fuzz_check(const char *target, const char *impl_a, const char *impl_b, const char *what,

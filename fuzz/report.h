@@ -34,6 +34,21 @@ void fuzz_check(const char *target, const char *impl_a, const char *impl_b, cons
 void fuzz_check_bool(const char *target, const char *impl_a, const char *impl_b,
 		     const char *what, bool a, bool b);
 
+/* One oracle's answer to the question fuzz_check_oracles asks; value NULL
+ * when that oracle gave none (outside its domain, compiled out). */
+struct fuzz_answer {
+	const char *oracle;
+	const void *value;
+};
+/* Compares every oracle's answer with zinc's (ref, len bytes; a verdict as
+ * one byte) at once. On any difference the diagnosis names zinc against
+ * every oracle that differs (the "impls:" line), the ones that agree, and
+ * which side is alone: "verdict: oracle disagreement: nss differs from
+ * zinc and from libsodium, openssl" when some oracle agrees with zinc,
+ * "zinc differs from every oracle that ran" when none does. */
+void fuzz_check_oracles(const char *target, const char *zinc, const char *what, const void *ref,
+			size_t len, const struct fuzz_answer *ans, unsigned n);
+
 /* Counters, keyed by (who, what): who is an oracle ("libsodium") or a
  * backend name, what the operation or the reason it was not compared.
  * Strings must outlive the process (literals or table names). */

@@ -19,7 +19,8 @@
 # libraries. A library that MemorySanitizer cannot see (not built here), or an
 # OpenSSL older than 3, has its adapter compiled to the counting stub
 # (-DZINC_NO_LIBSODIUM / -DZINC_NO_OPENSSL / -DZINC_NO_LIBB2 on that one file,
-# with -DZINC_ORACLES_OFF_WHY giving the reason the stub counts). Under
+# with -DZINC_ORACLES_OFF_WHY giving the reason the stub counts). NSS's
+# adapter is always the stub here (-DZINC_NO_NSS; see "NSS" below). Under
 # MemorySanitizer the assembly backends are left out as well
 # (ZINC_ASM_X86_64 is defined only when they are assembled in).
 
@@ -60,8 +61,9 @@ fi
 # ---- oracle libraries ----
 # off[lib]: why that adapter is compiled to the counting stub (empty: it is
 # not); archive[lib]: the static library folded into it.
-declare -A off=([libsodium]= [openssl]= [libb2]=) archive=()
-declare -A no_define=([libsodium]=ZINC_NO_LIBSODIUM [openssl]=ZINC_NO_OPENSSL [libb2]=ZINC_NO_LIBB2)
+declare -A off=([libsodium]= [openssl]= [libb2]= [nss]=) archive=()
+declare -A no_define=([libsodium]=ZINC_NO_LIBSODIUM [openssl]=ZINC_NO_OPENSSL [libb2]=ZINC_NO_LIBB2
+	[nss]=ZINC_NO_NSS)
 sodium_inc=()
 static_lib() { # static_lib NAME: the path of the system's NAME.a, if any
 	local p
@@ -101,7 +103,11 @@ else
 	fi
 	archive[libb2]=$(static_lib libb2) || off[libb2]="no static libb2"
 fi
-for lib in libsodium openssl libb2; do
+# NSS: never here. Its -dev package has no static libraries (libnss3 loads
+# libsoftokn3 and libfreeblpriv3 with dlopen at NSS_NoDB_Init), the runner
+# image has no NSS to load, and under MSan it would not be instrumented.
+off[nss]="NSS has no static libraries (libnss3 dlopens softokn3 and freebl) and the runner image has no NSS"
+for lib in libsodium openssl libb2 nss; do
 	[ -n "${off[$lib]}" ] && echo "zinc: $lib oracle compiled out: ${off[$lib]}"
 done
 
@@ -129,7 +135,7 @@ compile() { # compile FILE EXTRA-FLAGS...: into $BUILD/obj, appended to objs
 for f in $(sources LIB_SRCS) "${asm[@]}" $(sources FUZZ_SRCS); do
 	compile "$f"
 done
-for lib in libsodium openssl libb2; do
+for lib in libsodium openssl libb2 nss; do
 	extra=()
 	if [ -n "${off[$lib]}" ]; then
 		extra=(-D"${no_define[$lib]}" -DZINC_ORACLES_OFF_WHY="\"${off[$lib]}\"")

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Independent implementations the targets compare with. One file per
- * library (libsodium.c, openssl.c, libb2.c); each documents where that
+ * library (libsodium.c, openssl.c, libb2.c, nss.c); each documents where that
  * library aborts, rejects or differs from zinc. Every function returns true
  * when it produced a result to compare, false when the input is outside its
  * domain, with *why set to the reason (a string literal the caller counts).
  * Each adapter can be compiled to a stub whose functions all return false
  * with why = ORACLES_OFF: -DZINC_NO_LIBSODIUM, -DZINC_NO_OPENSSL,
- * -DZINC_NO_LIBB2 for one library, -DZINC_NO_ORACLES for all three. The
+ * -DZINC_NO_LIBB2, -DZINC_NO_NSS for one library, -DZINC_NO_ORACLES for all four. The
  * build says why with -DZINC_ORACLES_OFF_WHY='"reason"' (Bazel's MSan
  * config and ci/oss-fuzz/build.sh do); without it the reason is generic.
  */
@@ -23,6 +23,7 @@
 #define ZINC_NO_LIBSODIUM
 #define ZINC_NO_OPENSSL
 #define ZINC_NO_LIBB2
+#define ZINC_NO_NSS
 #endif
 #ifdef ZINC_ORACLES_OFF_WHY
 #define ORACLES_OFF "oracle compiled out (" ZINC_ORACLES_OFF_WHY ")"
@@ -35,6 +36,7 @@
 void sodium_list(FILE *out, const char *target);
 void openssl_list(FILE *out, const char *target);
 void libb2_list(FILE *out, const char *target);
+void nss_list(FILE *out, const char *target);
 
 /* ---- libsodium 1.0.18 ---- */
 /* ChaCha20 (RFC 8439) from block counter; aborts in libsodium when
@@ -120,5 +122,32 @@ bool libb2_blake2s(uint8_t *out, size_t outlen, const uint8_t *in, size_t len,
 bool libb2_blake2s_chunked(uint8_t *out, size_t outlen, const uint8_t *in, size_t len,
 			   const uint8_t *key, size_t keylen, const size_t *chunks,
 			   unsigned nchunks, const char **why);
+
+/* ---- NSS 3.87 (PK11 over freebl's HACL* code; nss.c has its limits) ---- */
+/* CKM_CHACHA20, 32-bit counter: wraps to 0 without carry, as zinc does, so
+ * a wrapping call is taken whole. */
+bool nss_chacha20(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t key[32],
+		  const uint8_t nonce[12], uint32_t counter, const char **why);
+/* CKM_CHACHA20_POLY1305; the same shapes as libsodium's above. */
+bool nss_chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
+				  const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
+				  const uint8_t key[32], const char **why);
+bool nss_chacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
+				  const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
+				  const uint8_t key[32], const char **why);
+/* HChaCha20 by zinc's generic row (NSS has none), then NSS's AEAD. */
+bool nss_xchacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
+				   const uint8_t *ad, size_t ad_len, const uint8_t nonce[24],
+				   const uint8_t key[32], const char **why);
+bool nss_xchacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
+				   const uint8_t *ad, size_t ad_len, const uint8_t nonce[24],
+				   const uint8_t key[32], const char **why);
+/* ECDH (PK11_PubDeriveWithKDF, CKD_NULL) of the scalar, imported as PKCS #8,
+ * with point; pub = the same with u = 9. *nonzero is false when the derive
+ * failed (all-zero secret). *refused is NULL, or why out / *nonzero are not
+ * to be compared: a point NSS refuses (u = a small-order u + 0, p or 2p as
+ * a 256-bit number); pub is computed either way. */
+bool nss_x25519(uint8_t out[32], bool *nonzero, const char **refused, uint8_t pub[32],
+		const uint8_t scalar[32], const uint8_t point[32], const char **why);
 
 #endif

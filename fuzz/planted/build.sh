@@ -55,4 +55,5 @@ esac
 "${CC:-clang-19}" -std=gnu11 -O1 -g -fno-omit-frame-pointer $san $prefix_map \
 	-fno-sanitize-recover=all $defs -I. -Iinclude -o "$out" \
 	$srcs fuzz/"$target"_fuzzer.c fuzz/guard.c fuzz/input.c fuzz/report.c \
-	fuzz/oracles/*.c $main -lsodium -lcrypto -lb2
+	-isystem /usr/include/nss -isystem /usr/include/nspr \
+	fuzz/oracles/*.c $main -lsodium -lcrypto -lb2 -lnss3 -lnssutil3 -lnspr4
