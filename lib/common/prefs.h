@@ -20,13 +20,14 @@
  * lib/common/test_prefs.h restates every line for the dispatch tests.
  */
 
-/* ZEN3 (AMD family 25, Milan class), ZEN4 (family 25, Genoa class) and
- * INTEL_AVX512 (Ice Lake / Tiger Lake / Sapphire Rapids class) have no
- * lines: the thresholds in rows.h were measured on an Intel family 6 model
- * 167 with AVX-512 and on AMD family 25 model 17 machines with AVX-512
+/* ZEN3 (AMD family 25, Milan class) and INTEL_AVX512 (Ice Lake / Tiger
+ * Lake / Sapphire Rapids class) have no lines, and ZEN4 (family 25, Genoa
+ * class; taken as DEFAULT when AVX-512 is hidden, lib/common/cpu.c) only
+ * the AEAD's: the thresholds in rows.h were measured on an Intel family 6
+ * model 167 with AVX-512 and on AMD family 25 model 17 machines with AVX-512
  * hidden (bench/results/2026-12-04-zen5.md, "Where the defaults come
- * from"; bench/results/date-not-recorded-*.md), and no zinc row has been
- * measured on those kinds with AVX-512 exposed. */
+ * from"; bench/results/date-not-recorded-*.md); Zen 4 with AVX-512 exposed
+ * was first measured in bench/results/2026-12-04-zen4.md. */
 
 #ifdef ZINC_ASM_X86_64
 /* Zen 5: one block of ChaCha20 runs faster in scalar registers than in any
@@ -44,6 +45,10 @@ PREF(ZEN5, HCHACHA20, CHACHA20_ROW_AVX512VL, AVOID, "bench/results/2026-12-04-ze
  * stitched AVX2 kernel at every length, encrypt and decrypt. */
 PREF(ZEN5, CHACHA20POLY1305, CHACHA20POLY1305_ROW_AVX2, AVOID,
      "bench/results/2026-12-04-zen5.md#chacha20poly1305")
+/* Zen 4 with AVX-512 exposed: the two passes (chacha20-avx512, then
+ * poly1305-avx512ifma) beat the stitched AVX2 kernel from 577 bytes on. */
+PREF(ZEN4, CHACHA20POLY1305, CHACHA20POLY1305_ROW_AVX2, AVOID,
+     "bench/results/2026-12-04-zen4.md#chacha20poly1305")
 /* Zen 5: one BLAKE2s message is a single dependency chain, and the scalar
  * generic C (one-cycle rotates) beats the AVX row at every length. */
 PREF(ZEN5, BLAKE2S, BLAKE2S_ROW_AVX, AVOID, "bench/results/2026-12-04-zen5.md#blake2s")
