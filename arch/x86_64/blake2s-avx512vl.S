@@ -57,6 +57,12 @@
  * xmm16, xmm17 are zeroed before it (the message, the work vector and
  * the chain value are secret); xmm18..xmm31 are not touched.
  *
+ * Constant time (reviewed by hand: valgrind cannot execute AVX-512, so
+ * ci/ct.sh lists this row as not checked): the one branch counts blocks
+ * (rdx); the message permutation is vpermi2d with constant index tables,
+ * never a secret index into memory; every address is the state, the input
+ * pointer advanced by 64 bytes, or a constant table.
+ *
  * CPU features: AVX-512F and AVX-512VL (vprord, vpternlogd, vpord,
  * vpermi2d, vextracti32x4, xmm16 and xmm17, on xmm and ymm); nothing of
  * AVX2, so the row stays right with ZINC_CPU_DISABLE=avx2 too.

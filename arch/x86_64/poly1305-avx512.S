@@ -47,6 +47,13 @@
  * returning wipes every vector register used (zmm16-31 and k registers
  * are not used).
  *
+ * Constant time (reviewed by hand: valgrind cannot execute AVX-512, so
+ * ci/ct.sh lists this row as not checked): every branch tests a length
+ * (rdx, rbp) or the powers-ready flag of the state, which depends on the
+ * lengths of earlier calls only; every address is the state, the input
+ * pointer advanced by whole groups, or a constant table. Key, r powers,
+ * h and message take no part in a branch or an address.
+ *
  * CPU features: AVX-512F (vpmuludq, vpandq, vpternlogq, vpunpck[lh]qdq,
  * vpermq, vpmovzxdq and embedded broadcasts on zmm).
  */

@@ -69,6 +69,14 @@
  * scalar parts as in poly1305-macros.h. Before returning, vzeroall and
  * zeroing zmm16-31 wipe every vector register.
  *
+ * Constant time (reviewed by hand: valgrind cannot execute AVX-512, so
+ * ci/ct.sh lists this row as not checked): every branch tests a length
+ * (rdx, rbp) or the powers-ready flag of the state, which depends on the
+ * lengths of earlier calls only; every address is the state, the input
+ * pointer advanced by whole groups, or a constant table; the tail's mask
+ * (k1) is made from the length. Key, r powers, h and message take no part
+ * in a branch or an address.
+ *
  * CPU features: AVX-512F (zmm, vpunpck[lh]qdq, vpternlogq, broadcasts,
  * kmovw and zero-masking),
  * AVX-512IFMA (vpmadd52luq, vpmadd52huq), AVX-512VL (EVEX forms on
