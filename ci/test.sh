@@ -21,6 +21,21 @@ export CC=clang-19
 
 passed=0 failed=0         # test programs and steps
 checks_passed=0 checks_failed=0  # the assertions inside them
+# counted SCRIPT WHY: SCRIPT --counts FILE runs a suite of its own and
+# writes "programs-passed failed assertions-passed failed"; they add to the
+# totals, and a suite that wrote none is one failure (WHY: what went wrong).
+counted() {
+	local file p f cp cf
+	file=$(mktemp)
+	"$1" --counts "$file"
+	if read -r p f cp cf <"$file" && [ -n "${cf:-}" ]; then
+		passed=$((passed + p)); failed=$((failed + f))
+		checks_passed=$((checks_passed + cp)); checks_failed=$((checks_failed + cf))
+	else
+		echo "FAILED: $1 did not run its tests ($2)"; failed=$((failed + 1))
+	fi
+	rm -f "$file"
+}
 step() { # step NAME COMMAND...: one counted step that is not a bazel test
 	echo "== $1"
 	shift
@@ -57,29 +72,13 @@ step "gcc builds the library and libzinc.so" \
 	env CC=gcc bazel --output_base="${HOME:-/root}/.cache/zinc-bazel-gcc" build //:zinc //:libzinc.so
 # arm64: cross-built and run under qemu-user (ci/arm64.sh); its programs and
 # assertions count in the totals below, one failure if it cannot build.
-arm64_counts=$(mktemp)
-ci/arm64.sh --counts "$arm64_counts"
-if read -r p f cp cf <"$arm64_counts" && [ -n "${cf:-}" ]; then
-	passed=$((passed + p)); failed=$((failed + f))
-	checks_passed=$((checks_passed + cp)); checks_failed=$((checks_failed + cf))
-else
-	echo "FAILED: ci/arm64.sh did not run its tests (install or build error)"; failed=$((failed + 1))
-fi
-rm -f "$arm64_counts"
+counted ci/arm64.sh "install or build error"
 while read -r bug _; do
 	step "arm64 planted bug $bug is caught under qemu" ci/arm64.sh --plant "$bug"
 done < <(zinc_list PLANTED_BUGS_ARM64)
 # Emulated CPUs (ci/emu.sh, Bochs): every x86-64 row on a CPU model with
 # exactly its features, whatever this host has; counted like arm64's.
-emu_counts=$(mktemp)
-ci/emu.sh --counts "$emu_counts"
-if read -r p f cp cf <"$emu_counts" && [ -n "${cf:-}" ]; then
-	passed=$((passed + p)); failed=$((failed + f))
-	checks_passed=$((checks_passed + cp)); checks_failed=$((checks_failed + cf))
-else
-	echo "FAILED: ci/emu.sh did not run its tests (install, build or boot error)"; failed=$((failed + 1))
-fi
-rm -f "$emu_counts"
+counted ci/emu.sh "install, build or boot error"
 step "planted bugs in rows this host may lack are caught on an emulated CPU (ci/emu.sh --plant all)" \
 	ci/emu.sh --plant all
 step "OSS-Fuzz build emulation: address + libFuzzer, check_build on every target" \
