@@ -96,6 +96,7 @@ ORACLE_SRCS = {
     "openssl": ["fuzz/oracles/openssl.c"],
     "libb2": ["fuzz/oracles/libb2.c"],
     "nss": ["fuzz/oracles/nss.c"],
+    "boringssl": ["fuzz/oracles/boringssl.c"],
 }
 
 # Planted bugs (fuzz/planted/README.md): (NAME, TARGET, N). Each is the

@@ -112,9 +112,12 @@ CFLAGS=(-std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter
 	-fsanitize=undefined -fsanitize-undefined-trap-on-error
 	-I"$SRC" -I"$SRC/include" "${PREFIX_MAP[@]}" -DZINC_TESTING -DZINC_ASM_ARM64)
 # NSS has no static libraries (libnss3 loads softokn3 and freebl with
-# dlopen), so the static arm64 programs compile its adapter to the counting
-# form that reports every NSS comparison as not compared, with this reason.
-CFLAGS+=(-DZINC_NO_NSS "-DZINC_ORACLES_OFF_WHY=\"arm64 static build: NSS has no static libraries\"")
+# dlopen), and BoringSSL's adapter loads Debian's shared android/libcrypto.so.0
+# with dlmopen, which a static program cannot; so the static arm64 programs
+# compile both adapters to the counting form that reports each of their
+# comparisons as not compared, with this reason.
+CFLAGS+=(-DZINC_NO_NSS -DZINC_NO_BORINGSSL
+	"-DZINC_ORACLES_OFF_WHY=\"arm64 static build: NSS has no static libraries, BoringSSL is a shared library loaded at run time\"")
 LIBS=(-lpthread)
 
 mkdir -p "$OUT/obj" "$OUT/bin" || zinc_die "cannot create $OUT"
@@ -179,6 +182,7 @@ fi
 for t in "${targets[@]}"; do test_srcs+=("fuzz/${t}_fuzzer.c"); done
 
 echo "== arm64: cross-compiling with ${CC[*]} into $OUT"
+echo "   oracles compiled out: nss, boringssl (static build: NSS has no static libraries, BoringSSL is a shared library loaded at run time)"
 echo "   assembly: $(zinc_list ASM_SRCS arm64 | tr '\n' ' ')"
 compile "${lib_srcs[@]}" "${harness_srcs[@]}" "${test_srcs[@]}"
 rm -f "$OUT/libzinc_testing.a"

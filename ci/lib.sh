@@ -51,11 +51,13 @@ zinc_need() { zinc_install "$@" || zinc_die "cannot install $*"; }
 
 # The packages every build of zinc needs: compiler with sanitizer and fuzzer
 # runtimes (and llvm-symbolizer), Bazel, and the oracle libraries (NSS for
-# fuzz/oracles/nss.c; libgcrypt
+# fuzz/oracles/nss.c; BoringSSL's android/libcrypto.so.0, which
+# fuzz/oracles/boringssl.c loads at run time and needs no headers of; libgcrypt
 # and nettle for //bench:bench, which //... builds). afl++ is installed on
 # top by ci/fuzz.sh -e afl.
 ZINC_BUILD_PACKAGES=(clang-19 libclang-rt-19-dev llvm-19 bazel-bootstrap python3
-	libsodium-dev libssl-dev libb2-dev libnss3-dev libgcrypt20-dev nettle-dev patch)
+	libsodium-dev libssl-dev libb2-dev libnss3-dev android-libboringssl libgcrypt20-dev
+	nettle-dev patch)
 
 # zinc_list NAME [KEY...]: prints a list from sources.bzl (the one place
 # lists live), one item a line; a dict gives all its values (or those of the

@@ -4,8 +4,8 @@
  * generic one, variable base and base point (output and return value),
  * the public curve25519() and curve25519_generate_public(), which must equal
  * curve25519(s, 9); bit 255 of the point ignored; low-order, non-canonical
- * and twist points; and libsodium, OpenSSL and NSS as oracles. Input format:
- * fuzz/README.md.
+ * and twist points; and libsodium, OpenSSL, NSS and BoringSSL as oracles.
+ * Input format: fuzz/README.md.
  */
 #include <stddef.h>
 #include <string.h>
@@ -142,8 +142,12 @@ static bool mult(const struct curve25519_impl *impl, uint8_t res[N], const uint8
  * (fuzz_check_oracles names every library that disagrees). */
 static void check_oracles(const uint8_t ref[N], bool ref_ok, const uint8_t pub[N])
 {
-	enum { SODIUM, OPENSSL, NSS, NORACLES };
-	static const char *const names[NORACLES] = { "libsodium", "openssl", "nss" };
+	enum { SODIUM, OPENSSL, NSS, BORINGSSL, NORACLES };
+	static const char *const names[NORACLES] = { "libsodium", "openssl", "nss", "boringssl" };
+	static const char *const what[NORACLES] = {
+		"x25519 (bytes when non-zero, verdict)", "x25519 (bytes when non-zero, verdict)",
+		"x25519 (bytes when non-zero, verdict)", "x25519 (bytes always, verdict)",
+	};
 	uint8_t out[NORACLES][N], base[NORACLES][N], nonzero[NORACLES];
 	struct fuzz_answer verdict[NORACLES], x[NORACLES], b[NORACLES];
 	bool ran[NORACLES], ran_base[NORACLES], nz;
@@ -163,12 +167,17 @@ static void check_oracles(const uint8_t ref[N], bool ref_ok, const uint8_t pub[N
 		ran[NSS] = false;
 		why[NSS] = refused;
 	}
+	ran[BORINGSSL] = ran_base[BORINGSSL] = boringssl_x25519(
+		out[BORINGSSL], &nz, base[BORINGSSL], P.scalar, P.point, &why[BORINGSSL]);
+	nonzero[BORINGSSL] = nz;
 	for (int i = 0; i < NORACLES; i++) {
 		verdict[i] = (struct fuzz_answer){ names[i], ran[i] ? &nonzero[i] : NULL };
-		x[i] = (struct fuzz_answer){ names[i], ran[i] && nonzero[i] ? out[i] : NULL };
+		/* BoringSSL writes its all-zero result too: its bytes always */
+		x[i] = (struct fuzz_answer){ names[i], ran[i] && (nonzero[i] || i == BORINGSSL)
+							       ? out[i] : NULL };
 		b[i] = (struct fuzz_answer){ names[i], ran_base[i] ? base[i] : NULL };
 		if (ran[i])
-			fuzz_count_compared(names[i], "x25519 (bytes when non-zero, verdict)");
+			fuzz_count_compared(names[i], what[i]);
 		else
 			fuzz_count_skipped(names[i], why[i]);
 		if (ran_base[i])
@@ -177,7 +186,7 @@ static void check_oracles(const uint8_t ref[N], bool ref_ok, const uint8_t pub[N
 			fuzz_count_skipped(names[i], why_base);
 	}
 	fuzz_check_oracles(T, "curve25519-generic", "non-zero result (libsodium 0, openssl and "
-			   "nss derive ok)", &ref_nonzero, 1, verdict, NORACLES);
+			   "nss derive ok, boringssl 1)", &ref_nonzero, 1, verdict, NORACLES);
 	fuzz_check_oracles(T, "curve25519-generic", "x25519", ref, N, x, NORACLES);
 	fuzz_check_oracles(T, "curve25519-generic", "x25519 base point", pub, N, b, NORACLES);
 }
@@ -258,6 +267,7 @@ void fuzz_list(FILE *o)
 	openssl_list(o, "X25519 EVP_PKEY_derive (error = all-zero), raw public key");
 	nss_list(o, "ECDH PK11_PubDeriveWithKDF with a PKCS #8 scalar (error = all-zero, "
 		 "refused small-order encodings not compared), and with u = 9");
+	boringssl_list(o, "X25519 (all-zero = 0), X25519_public_from_private");
 }
 
 void fuzz_dispatch(FILE *out)

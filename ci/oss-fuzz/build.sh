@@ -20,7 +20,8 @@
 # OpenSSL older than 3, has its adapter compiled to the counting stub
 # (-DZINC_NO_LIBSODIUM / -DZINC_NO_OPENSSL / -DZINC_NO_LIBB2 on that one file,
 # with -DZINC_ORACLES_OFF_WHY giving the reason the stub counts). NSS's
-# adapter is always the stub here (-DZINC_NO_NSS; see "NSS" below). Under
+# adapter is always the stub here (-DZINC_NO_NSS; see "NSS" below), and so
+# is BoringSSL's (-DZINC_NO_BORINGSSL; see "BoringSSL" below). Under
 # MemorySanitizer the assembly backends are left out as well
 # (ZINC_ASM_X86_64 is defined only when they are assembled in).
 
@@ -61,9 +62,9 @@ fi
 # ---- oracle libraries ----
 # off[lib]: why that adapter is compiled to the counting stub (empty: it is
 # not); archive[lib]: the static library folded into it.
-declare -A off=([libsodium]= [openssl]= [libb2]= [nss]=) archive=()
+declare -A off=([libsodium]= [openssl]= [libb2]= [nss]= [boringssl]=) archive=()
 declare -A no_define=([libsodium]=ZINC_NO_LIBSODIUM [openssl]=ZINC_NO_OPENSSL [libb2]=ZINC_NO_LIBB2
-	[nss]=ZINC_NO_NSS)
+	[nss]=ZINC_NO_NSS [boringssl]=ZINC_NO_BORINGSSL)
 sodium_inc=()
 static_lib() { # static_lib NAME: the path of the system's NAME.a, if any
 	local p
@@ -107,7 +108,11 @@ fi
 # libsoftokn3 and libfreeblpriv3 with dlopen at NSS_NoDB_Init), the runner
 # image has no NSS to load, and under MSan it would not be instrumented.
 off[nss]="NSS has no static libraries (libnss3 dlopens softokn3 and freebl) and the runner image has no NSS"
-for lib in libsodium openssl libb2 nss; do
+# BoringSSL: never here either. fuzz/oracles/boringssl.c loads Debian's
+# android/libcrypto.so.0 at run time (dlmopen), which the runner image does
+# not have and MSan could not see into.
+off[boringssl]="Debian's BoringSSL is a shared library loaded at run time (dlmopen) and the runner image has none"
+for lib in libsodium openssl libb2 nss boringssl; do
 	[ -n "${off[$lib]}" ] && echo "zinc: $lib oracle compiled out: ${off[$lib]}"
 done
 
@@ -135,7 +140,7 @@ compile() { # compile FILE EXTRA-FLAGS...: into $BUILD/obj, appended to objs
 for f in $(sources LIB_SRCS) "${asm[@]}" $(sources FUZZ_SRCS); do
 	compile "$f"
 done
-for lib in libsodium openssl libb2 nss; do
+for lib in libsodium openssl libb2 nss boringssl; do
 	extra=()
 	if [ -n "${off[$lib]}" ]; then
 		extra=(-D"${no_define[$lib]}" -DZINC_ORACLES_OFF_WHY="\"${off[$lib]}\"")

@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Independent implementations the targets compare with. One file per
- * library (libsodium.c, openssl.c, libb2.c, nss.c); each documents where that
- * library aborts, rejects or differs from zinc. Every function returns true
- * when it produced a result to compare, false when the input is outside its
- * domain, with *why set to the reason (a string literal the caller counts).
- * Each adapter can be compiled to a stub whose functions all return false
- * with why = ORACLES_OFF: -DZINC_NO_LIBSODIUM, -DZINC_NO_OPENSSL,
- * -DZINC_NO_LIBB2, -DZINC_NO_NSS for one library, -DZINC_NO_ORACLES for all four. The
- * build says why with -DZINC_ORACLES_OFF_WHY='"reason"' (Bazel's MSan
- * config and ci/oss-fuzz/build.sh do); without it the reason is generic.
+ * library (libsodium.c, openssl.c, libb2.c, nss.c, boringssl.c); each
+ * documents where that library aborts, rejects or differs from zinc. Every
+ * function returns true when it produced a result to compare, false when
+ * the input is outside its domain, with *why set to the reason (a string
+ * literal the caller counts). Each adapter can be compiled to a stub whose
+ * functions all return false with why = ORACLES_OFF: -DZINC_NO_LIBSODIUM,
+ * -DZINC_NO_OPENSSL, -DZINC_NO_LIBB2, -DZINC_NO_NSS, -DZINC_NO_BORINGSSL for
+ * one library, -DZINC_NO_ORACLES for all five. The build says why with
+ * -DZINC_ORACLES_OFF_WHY='"reason"' (Bazel's MSan config and
+ * ci/oss-fuzz/build.sh do); without it the reason is generic.
  */
 #ifndef ZINC_FUZZ_ORACLES_H
 #define ZINC_FUZZ_ORACLES_H
@@ -24,6 +25,7 @@
 #define ZINC_NO_OPENSSL
 #define ZINC_NO_LIBB2
 #define ZINC_NO_NSS
+#define ZINC_NO_BORINGSSL
 #endif
 #ifdef ZINC_ORACLES_OFF_WHY
 #define ORACLES_OFF "oracle compiled out (" ZINC_ORACLES_OFF_WHY ")"
@@ -37,6 +39,7 @@ void sodium_list(FILE *out, const char *target);
 void openssl_list(FILE *out, const char *target);
 void libb2_list(FILE *out, const char *target);
 void nss_list(FILE *out, const char *target);
+void boringssl_list(FILE *out, const char *target);
 
 /* ---- libsodium 1.0.18 ---- */
 /* ChaCha20 (RFC 8439) from block counter; aborts in libsodium when
@@ -149,5 +152,13 @@ bool nss_xchacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, s
  * a 256-bit number); pub is computed either way. */
 bool nss_x25519(uint8_t out[32], bool *nonzero, const char **refused, uint8_t pub[32],
 		const uint8_t scalar[32], const uint8_t point[32], const char **why);
+
+/* ---- BoringSSL (Debian's android-libboringssl 13.0.0+r24: fiat-crypto's
+ * Curve25519 field arithmetic; boringssl.c says how it is loaded) ---- */
+/* out = X25519(scalar, point), written even when all zero; *nonzero is its
+ * return value (0 for an all-zero result). pub = X25519_public_from_private
+ * (the Edwards fixed-base comb, not the ladder). */
+bool boringssl_x25519(uint8_t out[32], bool *nonzero, uint8_t pub[32], const uint8_t scalar[32],
+		      const uint8_t point[32], const char **why);
 
 #endif
