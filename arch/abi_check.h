@@ -24,8 +24,9 @@ struct abi_violation {
 };
 
 /* Appends one to v (of max entries) and counts it in *n, also beyond max. */
-static inline void abi_violation_add(struct abi_violation *v, int max, int *n, const char *reg,
-				     uint64_t before, uint64_t after)
+static inline __attribute__((always_inline)) void
+abi_violation_add(struct abi_violation *v, int max, int *n, const char *reg, uint64_t before,
+		  uint64_t after)
 {
 	if (*n < max)
 		v[*n] = (struct abi_violation){ reg, before, after };

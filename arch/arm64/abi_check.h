@@ -42,8 +42,12 @@ static const char *const abi_check_d_names[8] = {
  * rounding mode other than the default (never 0), so that a backend which
  * resets FPCR is seen. No backend does floating-point arithmetic, so the
  * rounding mode cannot change its results.
+ *
+ * Always inlined, as abi_check_violations is: arch/abi_check.c calls both
+ * on every checked call, in a function libFuzzer does not trace.
  */
-static inline void abi_check_fill(struct abi_check_regs *r, uint64_t (*next)(void))
+static inline __attribute__((always_inline)) void
+abi_check_fill(struct abi_check_regs *r, uint64_t (*next)(void))
 {
 	for (int i = 0; i < 11; i++)
 		r->in_x[i] = next() | 1;
@@ -53,8 +57,8 @@ static inline void abi_check_fill(struct abi_check_regs *r, uint64_t (*next)(voi
 }
 
 /* Writes up to max violations into v and returns how many there are. */
-static inline int abi_check_violations(const struct abi_check_regs *r, struct abi_violation *v,
-				       int max)
+static inline __attribute__((always_inline)) int
+abi_check_violations(const struct abi_check_regs *r, struct abi_violation *v, int max)
 {
 	int n = 0;
 

@@ -49,8 +49,12 @@ static const char *const abi_check_reg_names[ABI_CHECK_NREGS] = {
  * for MXCSR random sticky exception flags. The x87 precision stays at its
  * default (valgrind ignores another one). Exceptions stay masked, so no
  * backend can trap on them.
+ *
+ * Always inlined, as abi_check_violations is: arch/abi_check.c calls both
+ * on every checked call, in a function libFuzzer does not trace.
  */
-static inline void abi_check_fill(struct abi_check_regs *r, uint64_t (*next)(void))
+static inline __attribute__((always_inline)) void
+abi_check_fill(struct abi_check_regs *r, uint64_t (*next)(void))
 {
 	uint64_t x;
 
@@ -62,8 +66,8 @@ static inline void abi_check_fill(struct abi_check_regs *r, uint64_t (*next)(voi
 }
 
 /* Writes up to max violations into v and returns how many there are. */
-static inline int abi_check_violations(const struct abi_check_regs *r, struct abi_violation *v,
-				       int max)
+static inline __attribute__((always_inline)) int
+abi_check_violations(const struct abi_check_regs *r, struct abi_violation *v, int max)
 {
 	int n = 0;
 
