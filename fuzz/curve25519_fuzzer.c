@@ -143,7 +143,9 @@ static bool mult(const struct curve25519_impl *impl, uint8_t res[N], const uint8
 static void check_oracles(const uint8_t ref[N], bool ref_ok, const uint8_t pub[N])
 {
 	enum { SODIUM, OPENSSL, NSS, BORINGSSL, NORACLES };
-	static const char *const names[NORACLES] = { "libsodium", "openssl", "nss", "boringssl" };
+	static const char *const names[NORACLES] = {
+		"libsodium", "openssl", "nss", "boringssl (fiat-crypto field arithmetic)",
+	};
 	static const char *const what[NORACLES] = {
 		"x25519 (bytes when non-zero, verdict)", "x25519 (bytes when non-zero, verdict)",
 		"x25519 (bytes when non-zero, verdict)", "x25519 (bytes always, verdict)",

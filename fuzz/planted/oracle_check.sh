@@ -6,8 +6,9 @@
 #   fuzz/planted/oracle_check.sh BINARY ORACLE
 #
 # BINARY is a target's standalone driver whose ORACLE adapter was built to
-# answer wrong (-DZINC_PLANT_ORACLE_NSS). Passes when `BINARY --random 20`
-# aborts with the mismatch diagnosis and its verdict line is
+# answer wrong (-DZINC_PLANT_ORACLE_NSS, -DZINC_PLANT_ORACLE_BORINGSSL).
+# Passes when `BINARY --random 20` aborts with the mismatch diagnosis and its
+# verdict line is
 # "verdict: oracle disagreement: ORACLE... differs from zinc and from ...":
 # the other oracles side with zinc. Where ORACLE is compiled out (--list
 # says "not built") there is nothing to check: SKIP, exit 0.
