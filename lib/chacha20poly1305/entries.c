@@ -11,11 +11,132 @@
  *   decrypt_steps  encrypt's ciphertext (made by the row's own encrypt)
  *                  in steps, into dst: must give the message and encrypt's
  *                  states back.
+ *
+ * And, in every build, the ways the harnesses run the AEADs
+ * (lib/chacha20poly1305/entries.h).
  */
-#ifdef ZINC_TESTING
+#include <stdio.h>
 #include <string.h>
 
 #include "lib/chacha20poly1305/chacha20poly1305.h"
+#include "lib/chacha20poly1305/entries.h"
+
+const struct aead_variant aead_chacha20poly1305 = { "chacha20poly1305",
+						    CHACHA20POLY1305_NONCE_SIZE, false };
+const struct aead_variant aead_xchacha20poly1305 = { "xchacha20poly1305",
+						     XCHACHA20POLY1305_NONCE_SIZE, true };
+
+void aead_way_pair(struct aead_way *w, const struct chacha20_impl *chacha, uint32_t poly)
+{
+	*w = (struct aead_way){ .chacha = chacha, .poly = poly };
+	snprintf(w->name, sizeof(w->name), "%s + %s", chacha->name, poly1305_impls[poly].name);
+}
+
+void aead_way_row(struct aead_way *w, const struct chacha20poly1305_impl *row)
+{
+	*w = (struct aead_way){ .row = row };
+	snprintf(w->name, sizeof(w->name), "%s", row->name);
+}
+
+/* *at counts pairs, then rows, then the public functions. */
+bool aead_way_next(struct aead_way *w, size_t *at, unsigned which)
+{
+	const size_t npairs = chacha20_nimpls * poly1305_nimpls;
+
+	for (; *at < npairs + chacha20poly1305_nimpls + 1; ++*at) {
+		size_t i = *at;
+
+		if (i < npairs) {
+			const struct chacha20_impl *c = &chacha20_impls[i / poly1305_nimpls];
+			uint32_t p = (uint32_t)(i % poly1305_nimpls);
+
+			if (!(which & AEAD_WAY_PAIRS) || !zinc_cpu_have(c->features) ||
+			    !zinc_cpu_have(poly1305_impls[p].features))
+				continue;
+			aead_way_pair(w, c, p);
+		} else if (i < npairs + chacha20poly1305_nimpls) {
+			const struct chacha20poly1305_impl *r = &chacha20poly1305_impls[i - npairs];
+
+			if (!(which & AEAD_WAY_ROWS) || !zinc_cpu_have(r->features))
+				continue;
+			aead_way_row(w, r);
+		} else {
+			if (!(which & AEAD_WAY_PUBLIC))
+				continue;
+			*w = (struct aead_way){ .name = "public" };
+		}
+		++*at;
+		return true;
+	}
+	return false;
+}
+
+void aead_way_encrypt(const struct aead_variant *v, const struct aead_way *w, uint8_t *dst,
+		      const uint8_t *src, size_t len, const uint8_t *ad, size_t ad_len,
+		      const uint8_t *nonce, const uint8_t *key)
+{
+	if (w->row && v->x)
+		xchacha20poly1305_encrypt_row(w->row, dst, src, len, ad, ad_len, nonce, key);
+	else if (w->row)
+		chacha20poly1305_encrypt_row(w->row, dst, src, len, ad, ad_len, nonce, key);
+	else if (w->chacha && v->x)
+		xchacha20poly1305_encrypt_with(w->chacha, w->poly, dst, src, len, ad, ad_len, nonce,
+					       key);
+	else if (w->chacha)
+		chacha20poly1305_encrypt_with(w->chacha, w->poly, dst, src, len, ad, ad_len, nonce,
+					      key);
+	else if (v->x)
+		xchacha20poly1305_encrypt(dst, src, len, ad, ad_len, nonce, key);
+	else
+		chacha20poly1305_encrypt(dst, src, len, ad, ad_len, nonce, key);
+}
+
+bool aead_way_decrypt(const struct aead_variant *v, const struct aead_way *w, uint8_t *dst,
+		      const uint8_t *src, size_t len, const uint8_t *ad, size_t ad_len,
+		      const uint8_t *nonce, const uint8_t *key)
+{
+	if (w->row && v->x)
+		return xchacha20poly1305_decrypt_row(w->row, dst, src, len, ad, ad_len, nonce, key);
+	if (w->row)
+		return chacha20poly1305_decrypt_row(w->row, dst, src, len, ad, ad_len, nonce, key);
+	if (w->chacha && v->x)
+		return xchacha20poly1305_decrypt_with(w->chacha, w->poly, dst, src, len, ad, ad_len,
+						      nonce, key);
+	if (w->chacha)
+		return chacha20poly1305_decrypt_with(w->chacha, w->poly, dst, src, len, ad, ad_len,
+						     nonce, key);
+	if (v->x)
+		return xchacha20poly1305_decrypt(dst, src, len, ad, ad_len, nonce, key);
+	return chacha20poly1305_decrypt(dst, src, len, ad, ad_len, nonce, key);
+}
+
+bool aead_way_sg_encrypt(const struct aead_way *w, const struct iovec *iov, size_t cnt,
+			 size_t len, const uint8_t *ad, size_t ad_len, const uint8_t *nonce,
+			 const uint8_t *key)
+{
+	if (w->row)
+		return chacha20poly1305_encrypt_sg_inplace_row(w->row, iov, cnt, len, ad, ad_len,
+							       nonce, key);
+	if (w->chacha)
+		return chacha20poly1305_encrypt_sg_inplace_with(w->chacha, w->poly, iov, cnt, len,
+								ad, ad_len, nonce, key);
+	return chacha20poly1305_encrypt_sg_inplace(iov, cnt, len, ad, ad_len, nonce, key);
+}
+
+bool aead_way_sg_decrypt(const struct aead_way *w, const struct iovec *iov, size_t cnt,
+			 size_t len, const uint8_t *ad, size_t ad_len, const uint8_t *nonce,
+			 const uint8_t *key)
+{
+	if (w->row)
+		return chacha20poly1305_decrypt_sg_inplace_row(w->row, iov, cnt, len, ad, ad_len,
+							       nonce, key);
+	if (w->chacha)
+		return chacha20poly1305_decrypt_sg_inplace_with(w->chacha, w->poly, iov, cnt, len,
+								ad, ad_len, nonce, key);
+	return chacha20poly1305_decrypt_sg_inplace(iov, cnt, len, ad, ad_len, nonce, key);
+}
+
+#ifdef ZINC_TESTING
 #include "lib/common/entry.h"
 
 typedef void kernel_fn(const struct chacha20poly1305_bulk *b, uint8_t *dst, const uint8_t *src,
