@@ -4,10 +4,11 @@
  * kind of lib/chacha20/rows.h: xor_stream (the state taken and given back,
  * the output) and hchacha20 (the subkey).
  */
-#ifdef ZINC_TESTING
 #include <string.h>
 
 #include "lib/chacha20/chacha20.h"
+
+#ifdef ZINC_TESTING
 #include "lib/common/entry.h"
 
 typedef void xor_fn(uint32_t state[16], uint8_t *dst, const uint8_t *src, size_t len);

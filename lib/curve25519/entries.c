@@ -6,11 +6,12 @@
  * u-coordinate. No length: each is called at the length classes under 16
  * bytes, a few calls with different inputs.
  */
-#ifdef ZINC_TESTING
 #include <string.h>
 
-#include "lib/common/entry.h"
 #include "lib/curve25519/curve25519.h"
+
+#ifdef ZINC_TESTING
+#include "lib/common/entry.h"
 
 typedef void scalarmult_fn(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32]);
 typedef void base_fn(uint8_t out[32], const uint8_t scalar[32]);
