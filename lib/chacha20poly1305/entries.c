@@ -21,10 +21,18 @@
 #include "lib/chacha20poly1305/chacha20poly1305.h"
 #include "lib/chacha20poly1305/entries.h"
 
-const struct aead_variant aead_chacha20poly1305 = { "chacha20poly1305",
-						    CHACHA20POLY1305_NONCE_SIZE, false };
-const struct aead_variant aead_xchacha20poly1305 = { "xchacha20poly1305",
-						     XCHACHA20POLY1305_NONCE_SIZE, true };
+const struct aead_variant aead_chacha20poly1305 = {
+	"chacha20poly1305", CHACHA20POLY1305_NONCE_SIZE, false,
+	chacha20poly1305_encrypt, chacha20poly1305_decrypt,
+	chacha20poly1305_encrypt_with, chacha20poly1305_decrypt_with,
+	chacha20poly1305_encrypt_row, chacha20poly1305_decrypt_row,
+};
+const struct aead_variant aead_xchacha20poly1305 = {
+	"xchacha20poly1305", XCHACHA20POLY1305_NONCE_SIZE, true,
+	xchacha20poly1305_encrypt, xchacha20poly1305_decrypt,
+	xchacha20poly1305_encrypt_with, xchacha20poly1305_decrypt_with,
+	xchacha20poly1305_encrypt_row, xchacha20poly1305_decrypt_row,
+};
 
 void aead_way_pair(struct aead_way *w, const struct chacha20_impl *chacha, uint32_t poly)
 {
@@ -75,39 +83,23 @@ void aead_way_encrypt(const struct aead_variant *v, const struct aead_way *w, ui
 		      const uint8_t *src, size_t len, const uint8_t *ad, size_t ad_len,
 		      const uint8_t *nonce, const uint8_t *key)
 {
-	if (w->row && v->x)
-		xchacha20poly1305_encrypt_row(w->row, dst, src, len, ad, ad_len, nonce, key);
-	else if (w->row)
-		chacha20poly1305_encrypt_row(w->row, dst, src, len, ad, ad_len, nonce, key);
-	else if (w->chacha && v->x)
-		xchacha20poly1305_encrypt_with(w->chacha, w->poly, dst, src, len, ad, ad_len, nonce,
-					       key);
+	if (w->row)
+		v->encrypt_row(w->row, dst, src, len, ad, ad_len, nonce, key);
 	else if (w->chacha)
-		chacha20poly1305_encrypt_with(w->chacha, w->poly, dst, src, len, ad, ad_len, nonce,
-					      key);
-	else if (v->x)
-		xchacha20poly1305_encrypt(dst, src, len, ad, ad_len, nonce, key);
+		v->encrypt_with(w->chacha, w->poly, dst, src, len, ad, ad_len, nonce, key);
 	else
-		chacha20poly1305_encrypt(dst, src, len, ad, ad_len, nonce, key);
+		v->encrypt(dst, src, len, ad, ad_len, nonce, key);
 }
 
 bool aead_way_decrypt(const struct aead_variant *v, const struct aead_way *w, uint8_t *dst,
 		      const uint8_t *src, size_t len, const uint8_t *ad, size_t ad_len,
 		      const uint8_t *nonce, const uint8_t *key)
 {
-	if (w->row && v->x)
-		return xchacha20poly1305_decrypt_row(w->row, dst, src, len, ad, ad_len, nonce, key);
 	if (w->row)
-		return chacha20poly1305_decrypt_row(w->row, dst, src, len, ad, ad_len, nonce, key);
-	if (w->chacha && v->x)
-		return xchacha20poly1305_decrypt_with(w->chacha, w->poly, dst, src, len, ad, ad_len,
-						      nonce, key);
+		return v->decrypt_row(w->row, dst, src, len, ad, ad_len, nonce, key);
 	if (w->chacha)
-		return chacha20poly1305_decrypt_with(w->chacha, w->poly, dst, src, len, ad, ad_len,
-						     nonce, key);
-	if (v->x)
-		return xchacha20poly1305_decrypt(dst, src, len, ad, ad_len, nonce, key);
-	return chacha20poly1305_decrypt(dst, src, len, ad, ad_len, nonce, key);
+		return v->decrypt_with(w->chacha, w->poly, dst, src, len, ad, ad_len, nonce, key);
+	return v->decrypt(dst, src, len, ad, ad_len, nonce, key);
 }
 
 bool aead_way_sg_encrypt(const struct aead_way *w, const struct iovec *iov, size_t cnt,

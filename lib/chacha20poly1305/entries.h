@@ -17,11 +17,35 @@
 
 #include "lib/chacha20poly1305/chacha20poly1305.h"
 
-/* ChaCha20-Poly1305 (x false) or XChaCha20-Poly1305 (x true, no sg). */
+/* ChaCha20-Poly1305 (x false) or XChaCha20-Poly1305 (x true, no sg): its
+ * functions, each way. */
+typedef void aead_encrypt_fn(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t *ad,
+			     size_t ad_len, const uint8_t *nonce, const uint8_t *key);
+typedef bool aead_decrypt_fn(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t *ad,
+			     size_t ad_len, const uint8_t *nonce, const uint8_t *key);
+typedef void aead_encrypt_with_fn(const struct chacha20_impl *chacha, uint32_t poly, uint8_t *dst,
+				  const uint8_t *src, size_t len, const uint8_t *ad,
+				  size_t ad_len, const uint8_t *nonce, const uint8_t *key);
+typedef bool aead_decrypt_with_fn(const struct chacha20_impl *chacha, uint32_t poly, uint8_t *dst,
+				  const uint8_t *src, size_t len, const uint8_t *ad,
+				  size_t ad_len, const uint8_t *nonce, const uint8_t *key);
+typedef void aead_encrypt_row_fn(const struct chacha20poly1305_impl *row, uint8_t *dst,
+				 const uint8_t *src, size_t len, const uint8_t *ad, size_t ad_len,
+				 const uint8_t *nonce, const uint8_t *key);
+typedef bool aead_decrypt_row_fn(const struct chacha20poly1305_impl *row, uint8_t *dst,
+				 const uint8_t *src, size_t len, const uint8_t *ad, size_t ad_len,
+				 const uint8_t *nonce, const uint8_t *key);
+
 struct aead_variant {
 	const char *name;
 	size_t nonce_size;
 	bool x;
+	aead_encrypt_fn *encrypt;
+	aead_decrypt_fn *decrypt;
+	aead_encrypt_with_fn *encrypt_with;
+	aead_decrypt_with_fn *decrypt_with;
+	aead_encrypt_row_fn *encrypt_row;
+	aead_decrypt_row_fn *decrypt_row;
 };
 
 extern const struct aead_variant aead_chacha20poly1305, aead_xchacha20poly1305;
