@@ -130,14 +130,13 @@ enum chacha20poly1305_row {
  * have. */
 static inline enum chacha20poly1305_row chacha20poly1305_row_for(uint32_t have, size_t len)
 {
-	enum chacha20poly1305_row row = CHACHA20POLY1305_ROW_TWO_PASS;
-	const uint32_t *pref = zinc_prefs_of(ZINC_PREF_CHACHA20POLY1305);
-
-#define ROW(id, name, needs, min_len, ...) \
-	if (zinc_row_usable(have, needs, len, min_len, pref[CHACHA20POLY1305_ROW_##id])) \
-		row = CHACHA20POLY1305_ROW_##id;
+	static const uint32_t needs[] = {
+#define ROW(id, name, needs, ...) [CHACHA20POLY1305_ROW_##id] = (needs),
 #include "lib/chacha20poly1305/rows.h"
-	return row;
+	};
+
+	return (enum chacha20poly1305_row)zinc_row_pick(have, needs, zinc_from_of(ZINC_PREF_CHACHA20POLY1305),
+					    CHACHA20POLY1305_NROWS, len);
 }
 
 /* Row row's kernel, called by name (the row must have one). */
