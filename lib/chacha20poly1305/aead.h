@@ -190,8 +190,8 @@ bool xchacha20poly1305_run_decrypt(const struct aead_rows *r, const struct aead_
 void chacha20poly1305_run_encrypt_sg(const struct aead_rows *r, const struct aead_args *a);
 bool chacha20poly1305_run_decrypt_sg(const struct aead_rows *r, const struct aead_args *a);
 
-/* Whether an sg encrypt of a->len bytes fits the list (with the tag), or
- * an sg decrypt of a->len bytes (the tag included) is possible (sg.c). */
+/* Whether an sg encrypt of src_len bytes fits the list (with the tag), or
+ * an sg decrypt of src_len bytes (the tag included) is possible (sg.c). */
 bool chacha20poly1305_sg_encrypt_fits(const struct iovec *iov, size_t iovcnt, size_t src_len);
 bool chacha20poly1305_sg_decrypt_fits(const struct iovec *iov, size_t iovcnt, size_t src_len);
 
