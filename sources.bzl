@@ -20,7 +20,13 @@ LIB_SRCS = {
         "lib/poly1305/poly1305-x86_64.c",
         "lib/poly1305/poly1305-arm64.c",
     ],
-    "chacha20poly1305": ["lib/chacha20poly1305/chacha20poly1305.c"],
+    "chacha20poly1305": [
+        "lib/chacha20poly1305/chacha20poly1305.c",
+        "lib/chacha20poly1305/open.c",
+        "lib/chacha20poly1305/sg.c",
+        "lib/chacha20poly1305/sg_plan.c",
+        "lib/chacha20poly1305/harness.c",
+    ],
     "blake2s": ["lib/blake2s/blake2s.c"],
     "curve25519": [
         "lib/curve25519/curve25519.c",

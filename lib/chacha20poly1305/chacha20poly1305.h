@@ -12,6 +12,7 @@
 #include <zinc/chacha20poly1305.h>
 
 #include "lib/chacha20/chacha20.h"
+#include "lib/chacha20poly1305/sizes.h"
 #include "lib/poly1305/poly1305.h"
 
 void chacha20poly1305_encrypt_with(const struct chacha20_impl *chacha, uint32_t poly,
@@ -77,6 +78,23 @@ struct chacha20poly1305_step {
 	};
 	size_t pieces;
 };
+
+/* The kernels read these structs at the offsets of sizes.h. */
+_Static_assert(offsetof(struct chacha20poly1305_bulk, chacha) == 0 &&
+		       offsetof(struct chacha20poly1305_bulk, poly) == CHACHA20POLY1305_BULK_POLY,
+	       "sizes.h: struct chacha20poly1305_bulk as the kernels read it");
+_Static_assert(offsetof(struct chacha20poly1305_step, at) == 0 &&
+		       offsetof(struct chacha20poly1305_step, piece) == 0 &&
+		       offsetof(struct chacha20poly1305_step, pieces) == CHACHA20POLY1305_STEP_PIECES &&
+		       sizeof(struct chacha20poly1305_step) == CHACHA20POLY1305_STEP_SIZE,
+	       "sizes.h: struct chacha20poly1305_step as the kernels read it");
+_Static_assert(offsetof(struct chacha20poly1305_piece, at) == 0 &&
+		       offsetof(struct chacha20poly1305_piece, len) == CHACHA20POLY1305_PIECE_LEN &&
+		       sizeof(struct chacha20poly1305_piece) == CHACHA20POLY1305_PIECE_SIZE,
+	       "sizes.h: struct chacha20poly1305_piece as the kernels read it");
+_Static_assert(CHACHA20POLY1305_STEP == 8 * CHACHA20_BLOCK_SIZE &&
+		       CHACHA20POLY1305_STEP % POLY1305_BLOCK_SIZE == 0,
+	       "sizes.h: a step is eight ChaCha20 blocks (the kernels' batch), whole Poly1305 blocks");
 
 struct chacha20poly1305_impl {
 	const char *name;	/* "chacha20poly1305-<variant>" */
@@ -209,7 +227,7 @@ void xchacha20poly1305_encrypt_row(const struct chacha20poly1305_impl *row, uint
 				   size_t ad_len, const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
 				   const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
 /* Decrypt through a row of the table: its one pass where it takes the
- * length (open_fits in chacha20poly1305.c), else two passes. */
+ * length (open_fits in aead.h), else two passes. */
 bool chacha20poly1305_decrypt_row(const struct chacha20poly1305_impl *row, uint8_t *dst,
 				  const uint8_t *src, size_t src_len, const uint8_t *ad,
 				  size_t ad_len, const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
