@@ -146,7 +146,10 @@ typedef void open_fn(const struct chacha20poly1305_bulk *b, uint8_t *dst,
  * chunk before), each piece after a gap of its own. part[i] lists where
  * step i's bytes lie either way (a whole step: one part).
  */
-enum { STEP = 512, GAP = 37, NSTEPS = (ZINC_CASE_MAX_LEN + STEP - 1) / STEP, MAXPIECES = 24 };
+enum {
+	STEP = CHACHA20POLY1305_STEP, GAP = 37, NSTEPS = (ZINC_CASE_MAX_LEN + STEP - 1) / STEP,
+	MAXPIECES = 24
+};
 
 struct layout {
 	struct chacha20poly1305_step step[NSTEPS];
@@ -207,7 +210,7 @@ static void gather(const struct layout *l, uint8_t *out, size_t len)
 
 static size_t kernel_len(size_t len)
 {
-	return len >= 512 ? len : SIZE_MAX;
+	return len >= CHACHA20POLY1305_STEP ? len : SIZE_MAX;
 }
 
 /* Random states; the parts: output (len bytes), both states. */
