@@ -40,6 +40,7 @@ static const size_t length_classes[] = {
 	511, 512, 513, 1023, 1024, 1025, 4095, 4096, 4097,
 };
 #define MAX_LEN 4097
+_Static_assert(MAX_LEN <= ZINC_CASE_MAX_LEN, "the entries take the longest length class");
 
 static uint64_t rng = 0x9e3779b97f4a7c15;
 
