@@ -2,20 +2,21 @@
 /*
  * The body of the two AEAD fuzz targets, chacha20poly1305_fuzzer.c and
  * xchacha20poly1305_fuzzer.c, which define before including it:
- *   AEAD_NAME, AEAD_NONCE_SIZE, AEAD_ENCRYPT(_WITH), AEAD_DECRYPT(_WITH),
- *   AEAD_ENCRYPT_ROW, AEAD_DECRYPT_ROW,
+ *   AEAD_NAME, AEAD_NONCE_SIZE, AEAD_VARIANT (its struct aead_variant,
+ *   lib/chacha20poly1305/entries.h: how zinc's functions are called),
  *   AEAD_SODIUM_ENCRYPT / _DECRYPT, AEAD_OPENSSL_ENCRYPT / _DECRYPT (or
  *   AEAD_OPENSSL_NONE, the reason OpenSSL is not compared),
  *   AEAD_NSS_ENCRYPT / _DECRYPT, AEAD_NSS_NAME (its name in the diagnosis
- *   and the counters) and AEAD_NSS_LIST (what --list says), and, when the
- *   AEAD has scatter-gather functions, AEAD_SG_ENCRYPT(_WITH, _ROW) and
- *   AEAD_SG_DECRYPT(_WITH, _ROW).
+ *   and the counters) and AEAD_NSS_LIST (what --list says), and
+ *   AEAD_SG_ENCRYPT when the AEAD has scatter-gather functions.
+ * zinc is run every way lib/chacha20poly1305/entries.h describes
+ * (aead_way_next): the pairs, the stitched rows, the public functions.
  * For every input: every (ChaCha20 row, Poly1305 row) pair the CPU can run
  * through the _with functions, and the public functions, against the
  * (generic, generic) pair and the oracles, and so every usable row of the
- * stitched table (chacha20poly1305_impls) through AEAD_ENCRYPT_ROW and
- * AEAD_DECRYPT_ROW, in place and not (and over the iovec list through the
- * _SG_ _ROW functions); decrypt(encrypt(m)) = m, in place
+ * stitched table (chacha20poly1305_impls) through its _row functions, in
+ * place and not (and over the iovec list through the sg _row functions);
+ * decrypt(encrypt(m)) = m, in place
  * and not; one flipped bit of ciphertext, tag or AD rejected with a zeroed
  * output; decrypt of fewer than 16 bytes rejected without writing (public
  * functions and the _with functions of every usable pair). With the sg
@@ -29,12 +30,14 @@
 #include "fuzz/oracles/oracles.h"
 #include "fuzz/report.h"
 #include "lib/chacha20poly1305/chacha20poly1305.h"
+#include "lib/chacha20poly1305/entries.h"
 #include "lib/common/cpu.h"
 
 const char fuzz_target_name[] = AEAD_NAME;
 
 #define T fuzz_target_name
 #define TAG CHACHA20POLY1305_AUTHTAG_SIZE
+#define V (&AEAD_VARIANT)
 
 static struct {
 	struct fuzz_layout layout;
@@ -152,61 +155,22 @@ static const char *flip_what(void)
 	return pos < P.len ? "ciphertext" : pos < P.len + TAG ? "tag" : "ad";
 }
 
-typedef void (*enc_fn)(const struct chacha20_impl *, uint32_t, uint8_t *, const uint8_t *,
-		       size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
-typedef bool (*dec_fn)(const struct chacha20_impl *, uint32_t, uint8_t *, const uint8_t *,
-		       size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
-
-/* The public functions in the _with shape (the rows are ignored). */
-static void enc_public(const struct chacha20_impl *c, uint32_t p, uint8_t *dst,
-		       const uint8_t *src, size_t len, const uint8_t *a, size_t alen,
-		       const uint8_t *n, const uint8_t *k)
-{
-	AEAD_ENCRYPT(dst, src, len, a, alen, n, k);
-}
-
-static bool dec_public(const struct chacha20_impl *c, uint32_t p, uint8_t *dst,
-		       const uint8_t *src, size_t len, const uint8_t *a, size_t alen,
-		       const uint8_t *n, const uint8_t *k)
-{
-	return AEAD_DECRYPT(dst, src, len, a, alen, n, k);
-}
-
-/* A row of the stitched table in the _with shape (cur_row; the chacha and
- * poly rows are ignored). */
-static const struct chacha20poly1305_impl *cur_row;
-
-static void enc_row(const struct chacha20_impl *c, uint32_t p, uint8_t *dst,
-		    const uint8_t *src, size_t len, const uint8_t *a, size_t alen,
-		    const uint8_t *n, const uint8_t *k)
-{
-	AEAD_ENCRYPT_ROW(cur_row, dst, src, len, a, alen, n, k);
-}
-
-static bool dec_row(const struct chacha20_impl *c, uint32_t p, uint8_t *dst,
-		    const uint8_t *src, size_t len, const uint8_t *a, size_t alen,
-		    const uint8_t *n, const uint8_t *k)
-{
-	return AEAD_DECRYPT_ROW(cur_row, dst, src, len, a, alen, n, k);
-}
-
 /* Encrypts, compares with ref, decrypts back, then (when flip_too)
  * decrypts a flipped copy. The other pairs skip the flipped decrypt: the
  * rejection logic is shared C, and a backend whose tag ignored some input
  * bits would already differ from the generic tag. */
-static void run(const char *name, const struct chacha20_impl *c, uint32_t p, enc_fn enc,
-		dec_fn dec, bool in_place, bool flip_too)
+static void run(const char *name, const struct aead_way *w, bool in_place, bool flip_too)
 {
 	struct bufs b;
 	bool ok;
 
 	place(&b, msg, P.len, P.len + TAG, in_place);
-	enc(c, p, b.dst, b.src, P.len, b.ad, P.ad_len, b.nonce, b.key);
+	aead_way_encrypt(V, w, b.dst, b.src, P.len, b.ad, P.ad_len, b.nonce, b.key);
 	fuzz_check(T, name, "generic+generic", in_place ? "encrypt, in place" : "encrypt",
 		   b.dst, ref, P.len + TAG);
 
 	place(&b, ref, P.len + TAG, P.len, in_place);
-	ok = dec(c, p, b.dst, b.src, P.len + TAG, b.ad, P.ad_len, b.nonce, b.key);
+	ok = aead_way_decrypt(V, w, b.dst, b.src, P.len + TAG, b.ad, P.ad_len, b.nonce, b.key);
 	fuzz_check_bool(T, name, "spec", "decrypt(encrypt(m)) accepted", ok, true);
 	fuzz_check(T, name, "message", "decrypt(encrypt(m))", b.dst, msg, P.len);
 	if (!flip_too)
@@ -217,7 +181,7 @@ static void run(const char *name, const struct chacha20_impl *c, uint32_t p, enc
 	flip(b.src, b.ad);
 	if (!in_place)
 		memset(b.dst, 0xa5, P.len);
-	ok = dec(c, p, b.dst, b.src, P.len + TAG, b.ad, P.ad_len, b.nonce, b.key);
+	ok = aead_way_decrypt(V, w, b.dst, b.src, P.len + TAG, b.ad, P.ad_len, b.nonce, b.key);
 	fuzz_check_bool(T, name, "spec", flip_what(), ok, false);
 	if (!all_zero(b.dst, P.len)) {
 		static const uint8_t zeros[FUZZ_MAX_LEN];
@@ -290,37 +254,8 @@ static void sg_gather(const char *name, const struct sg_list *l, uint8_t *out)
 	}
 }
 
-typedef bool (*sg_fn)(const struct chacha20_impl *, uint32_t, const struct iovec *, size_t,
-		      size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
-
-static bool sg_enc_public(const struct chacha20_impl *c, uint32_t p, const struct iovec *iov,
-			  size_t cnt, size_t len, const uint8_t *a, size_t alen,
-			  const uint8_t *n, const uint8_t *k)
-{
-	return AEAD_SG_ENCRYPT(iov, cnt, len, a, alen, n, k);
-}
-
-static bool sg_dec_public(const struct chacha20_impl *c, uint32_t p, const struct iovec *iov,
-			  size_t cnt, size_t len, const uint8_t *a, size_t alen,
-			  const uint8_t *n, const uint8_t *k)
-{
-	return AEAD_SG_DECRYPT(iov, cnt, len, a, alen, n, k);
-}
-
-/* cur_row's sg encrypt (its steps kernel, with the list's entries). */
-static bool sg_enc_row(const struct chacha20_impl *c, uint32_t p, const struct iovec *iov,
-		       size_t cnt, size_t len, const uint8_t *a, size_t alen, const uint8_t *n,
-		       const uint8_t *k)
-{
-	return AEAD_SG_ENCRYPT_ROW(cur_row, iov, cnt, len, a, alen, n, k);
-}
-
-static bool sg_dec_row(const struct chacha20_impl *c, uint32_t p, const struct iovec *iov,
-		       size_t cnt, size_t len, const uint8_t *a, size_t alen, const uint8_t *n,
-		       const uint8_t *k)
-{
-	return AEAD_SG_DECRYPT_ROW(cur_row, iov, cnt, len, a, alen, n, k);
-}
+typedef bool sg_fn(const struct aead_way *, const struct iovec *, size_t, size_t,
+		   const uint8_t *, size_t, const uint8_t *, const uint8_t *);
 
 /* sg_ct: the last sg encrypt's output (the public function's, which runs
  * last), for the oracles. sg_msg: msg and 16 bytes of room for the tag. */
@@ -328,8 +263,8 @@ static uint8_t sg_out[FUZZ_MAX_LEN + TAG], sg_ct[FUZZ_MAX_LEN + TAG];
 static uint8_t sg_msg[FUZZ_MAX_LEN + TAG];
 
 /* A size the list cannot hold: false and not one byte written. */
-static void sg_reject(const char *name, const char *what, const struct chacha20_impl *c,
-		      uint32_t p, sg_fn fn, const uint8_t *src, size_t list_len, size_t src_len)
+static void sg_reject(const char *name, const char *what, const struct aead_way *w, sg_fn *fn,
+		      const uint8_t *src, size_t list_len, size_t src_len)
 {
 	static struct sg_list l;
 	struct bufs b;
@@ -337,7 +272,7 @@ static void sg_reject(const char *name, const char *what, const struct chacha20_
 	place(&b, msg, 0, 0, false);
 	sg_place(&l, src, list_len);
 	fuzz_check_bool(T, name, "spec", what,
-			fn(c, p, l.iov, l.cnt, src_len, b.ad, P.ad_len, b.nonce, b.key), false);
+			fn(w, l.iov, l.cnt, src_len, b.ad, P.ad_len, b.nonce, b.key), false);
 	sg_gather(name, &l, sg_out);
 	fuzz_check(T, name, "spec", "list untouched by a rejected size", sg_out, src, list_len);
 }
@@ -346,9 +281,9 @@ static void sg_reject(const char *name, const char *what, const struct chacha20_
  * decrypt back = msg with the tag left in place; when flip_too, the
  * flipped input rejected with exactly the plaintext bytes zeroed, and every
  * size the list cannot hold rejected without a write. */
-static void run_sg(const char *name, const struct chacha20_impl *c, uint32_t p, sg_fn enc,
-		   sg_fn dec, bool flip_too)
+static void run_sg(const char *name, const struct aead_way *w, bool flip_too)
 {
+	sg_fn *enc = aead_way_sg_encrypt, *dec = aead_way_sg_decrypt;
 	static uint8_t want[FUZZ_MAX_LEN + TAG];
 	static struct sg_list l;
 	struct bufs b;
@@ -358,12 +293,12 @@ static void run_sg(const char *name, const struct chacha20_impl *c, uint32_t p, 
 	place(&b, msg, 0, 0, false);
 	sg_place(&l, sg_msg, P.len + TAG);
 	fuzz_check_bool(T, name, "spec", "sg encrypt accepted",
-			enc(c, p, l.iov, l.cnt, P.len, b.ad, P.ad_len, b.nonce, b.key), true);
+			enc(w, l.iov, l.cnt, P.len, b.ad, P.ad_len, b.nonce, b.key), true);
 	sg_gather(name, &l, sg_out);
 	fuzz_check(T, name, "flat generic+generic", "sg encrypt", sg_out, ref, P.len + TAG);
 	memcpy(sg_ct, sg_out, P.len + TAG);
 	fuzz_check_bool(T, name, "spec", "sg decrypt(sg encrypt(m)) accepted",
-			dec(c, p, l.iov, l.cnt, P.len + TAG, b.ad, P.ad_len, b.nonce, b.key), true);
+			dec(w, l.iov, l.cnt, P.len + TAG, b.ad, P.ad_len, b.nonce, b.key), true);
 	sg_gather(name, &l, sg_out);
 	fuzz_check(T, name, "message", "sg decrypt", sg_out, msg, P.len);
 	fuzz_check(T, name, "ref tag", "tag left by sg decrypt", sg_out + P.len, ref + P.len, TAG);
@@ -375,25 +310,23 @@ static void run_sg(const char *name, const struct chacha20_impl *c, uint32_t p, 
 	flip(want, b.ad);
 	sg_place(&l, want, P.len + TAG);
 	fuzz_check_bool(T, name, "spec", flip_what(),
-			dec(c, p, l.iov, l.cnt, P.len + TAG, b.ad, P.ad_len, b.nonce, b.key),
-			false);
+			dec(w, l.iov, l.cnt, P.len + TAG, b.ad, P.ad_len, b.nonce, b.key), false);
 	sg_gather(name, &l, sg_out);
 	memset(want, 0, P.len);
 	fuzz_check(T, name, "spec", "list after a rejected sg decrypt (plaintext zero, tag kept)",
 		   sg_out, want, P.len + TAG);
 
-	sg_reject(name, "sg encrypt into a list 1 byte short", c, p, enc, sg_msg, P.len + TAG - 1,
+	sg_reject(name, "sg encrypt into a list 1 byte short", w, enc, sg_msg, P.len + TAG - 1,
 		  P.len);
-	sg_reject(name, "sg decrypt of more than the list holds", c, p, dec, ref,
-		  P.len + TAG - 1, P.len + TAG);
-	sg_reject(name, "sg decrypt of fewer than 16 bytes", c, p, dec, ref, P.len + TAG,
+	sg_reject(name, "sg decrypt of more than the list holds", w, dec, ref, P.len + TAG - 1,
+		  P.len + TAG);
+	sg_reject(name, "sg decrypt of fewer than 16 bytes", w, dec, ref, P.len + TAG,
 		  P.len % TAG);
 }
 #endif
 
-/* Decrypt of fewer than 16 bytes through dec: false, dst untouched. */
-static void short_decrypt(const char *name, const struct chacha20_impl *c, uint32_t p,
-			  dec_fn dec)
+/* Decrypt of fewer than 16 bytes one way: false, dst untouched. */
+static void short_decrypt(const char *name, const struct aead_way *w)
 {
 	struct bufs b;
 	uint8_t before[TAG];
@@ -403,27 +336,31 @@ static void short_decrypt(const char *name, const struct chacha20_impl *c, uint3
 	memset(b.dst, 0xa5, TAG);
 	memcpy(before, b.dst, TAG);
 	fuzz_check_bool(T, name, "spec", "decrypt of fewer than 16 bytes",
-			dec(c, p, b.dst, b.src, n, b.ad, P.ad_len, b.nonce, b.key), false);
+			aead_way_decrypt(V, w, b.dst, b.src, n, b.ad, P.ad_len, b.nonce, b.key),
+			false);
 	fuzz_check(T, name, "spec", "output untouched by a short decrypt", b.dst, before, TAG);
 }
 
 /* The public function and the _with function of every usable pair. */
 static void check_short(void)
 {
-	short_decrypt("decrypt()", NULL, 0, dec_public);
-	for (size_t c = 0; c < chacha20_nimpls; c++) {
-		if (!zinc_cpu_have(chacha20_impls[c].features))
-			continue;
-		for (uint32_t p = 0; p < poly1305_nimpls; p++) {
-			char name[96];
+	struct aead_way w;
 
-			if (!zinc_cpu_have(poly1305_impls[p].features))
-				continue;
-			snprintf(name, sizeof(name), "%s+%s", chacha20_impls[c].name,
-				 poly1305_impls[p].name);
-			short_decrypt(name, &chacha20_impls[c], p, AEAD_DECRYPT_WITH);
-		}
-	}
+	for (size_t at = 0; aead_way_next(&w, &at, AEAD_WAY_PUBLIC | AEAD_WAY_PAIRS);)
+		short_decrypt(w.chacha ? w.name : "decrypt()", &w);
+}
+
+/* The rows this CPU cannot run, counted as not compared. */
+static void skip_unusable(void)
+{
+#define SKIP_UNUSABLE(table, n)                                                   \
+	for (size_t i = 0; i < (n); i++)                                          \
+		if (!zinc_cpu_have((table)[i].features))                          \
+			fuzz_count_skipped((table)[i].name, "not usable on this CPU");
+	SKIP_UNUSABLE(chacha20_impls, chacha20_nimpls);
+	SKIP_UNUSABLE(poly1305_impls, poly1305_nimpls);
+	SKIP_UNUSABLE(chacha20poly1305_impls, chacha20poly1305_nimpls);
+#undef SKIP_UNUSABLE
 }
 
 typedef bool (*oracle_enc)(uint8_t *, const uint8_t *, size_t, const uint8_t *, size_t,
@@ -513,76 +450,53 @@ static void check_oracles(void)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	const struct chacha20_impl *gen = &chacha20_impls[0];
+	struct aead_way gen, w;
 	struct bufs b;
 
 	decode(data, size);
 	fuzz_set_params(format_params);
 
+	aead_way_pair(&gen, &chacha20_impls[0], 0);
 	place(&b, msg, P.len, P.len + TAG, false);
-	AEAD_ENCRYPT_WITH(gen, 0, b.dst, b.src, P.len, b.ad, P.ad_len, b.nonce, b.key);
+	aead_way_encrypt(V, &gen, b.dst, b.src, P.len, b.ad, P.ad_len, b.nonce, b.key);
 	memcpy(ref, b.dst, P.len + TAG);
-	run("generic+generic", gen, 0, AEAD_ENCRYPT_WITH, AEAD_DECRYPT_WITH, P.layout.in_place,
-	    true);
+	run("generic+generic", &gen, P.layout.in_place, true);
 
-	for (size_t c = 0; c < chacha20_nimpls; c++) {
-		const struct chacha20_impl *ci = &chacha20_impls[c];
-
-		if (!zinc_cpu_have(ci->features)) {
-			fuzz_count_skipped(ci->name, "not usable on this CPU");
+	skip_unusable();
+	for (size_t at = 0; aead_way_next(&w, &at, AEAD_WAY_PAIRS | AEAD_WAY_ROWS);) {
+		if (w.chacha && w.chacha == gen.chacha && !w.poly)
 			continue;
-		}
-		for (uint32_t p = 0; p < poly1305_nimpls; p++) {
-			const struct poly1305_impl *pi = &poly1305_impls[p];
-			char name[96];
-
-			if (!c && !p)
-				continue;
-			if (!zinc_cpu_have(pi->features)) {
-				if (!c)
-					fuzz_count_skipped(pi->name, "not usable on this CPU");
-				continue;
-			}
-			snprintf(name, sizeof(name), "%s+%s", ci->name, pi->name);
-			run(name, ci, p, AEAD_ENCRYPT_WITH, AEAD_DECRYPT_WITH,
-			    P.layout.in_place, false);
+		if (w.chacha) {
+			run(w.name, &w, P.layout.in_place, false);
 #ifdef AEAD_SG_ENCRYPT
-			strncat(name, " sg", sizeof(name) - strlen(name) - 1);
-			run_sg(name, ci, p, AEAD_SG_ENCRYPT_WITH, AEAD_SG_DECRYPT_WITH, false);
+			strncat(w.name, " sg", sizeof(w.name) - strlen(w.name) - 1);
+			run_sg(w.name, &w, false);
 #endif
-			fuzz_count_compared(c ? ci->name : pi->name,
+			fuzz_count_compared(w.chacha != gen.chacha ? w.chacha->name
+							   : poly1305_impls[w.poly].name,
 					    "pairs vs generic+generic (encrypt, decrypt)");
-		}
-	}
-	for (size_t r = 0; r < chacha20poly1305_nimpls; r++) {
-		cur_row = &chacha20poly1305_impls[r];
-		if (!zinc_cpu_have(cur_row->features)) {
-			fuzz_count_skipped(cur_row->name, "not usable on this CPU");
 			continue;
 		}
-		run(cur_row->name, NULL, 0, enc_row, dec_row, false, true);
-		run(cur_row->name, NULL, 0, enc_row, dec_row, true, false);
+		run(w.name, &w, false, true);
+		run(w.name, &w, true, false);
 #ifdef AEAD_SG_ENCRYPT
-		{
-			char name[96];
-
-			snprintf(name, sizeof(name), "%s sg", cur_row->name);
-			run_sg(name, NULL, 0, sg_enc_row, sg_dec_row, true);
-		}
-		fuzz_count_compared(cur_row->name, "encrypt and decrypt (in and out of place, "
+		strncat(w.name, " sg", sizeof(w.name) - strlen(w.name) - 1);
+		run_sg(w.name, &w, true);
+		fuzz_count_compared(w.row->name, "encrypt and decrypt (in and out of place, "
 				    "and sg) vs generic+generic, flipped bit");
 #else
-		fuzz_count_compared(cur_row->name, "encrypt and decrypt (in and out of place) "
+		fuzz_count_compared(w.row->name, "encrypt and decrypt (in and out of place) "
 				    "vs generic+generic, flipped bit");
 #endif
 	}
-	run("public", NULL, 0, enc_public, dec_public, false, true);
-	run("public, in place", NULL, 0, enc_public, dec_public, true, true);
+	aead_way_next(&w, &(size_t){ 0 }, AEAD_WAY_PUBLIC);
+	run("public", &w, false, true);
+	run("public, in place", &w, true, true);
 	check_short();
 	fuzz_count_compared("public", "vs generic (in/out of place, decrypt, flip, short)");
 #ifdef AEAD_SG_ENCRYPT
-	run_sg("generic+generic sg", gen, 0, AEAD_SG_ENCRYPT_WITH, AEAD_SG_DECRYPT_WITH, true);
-	run_sg("public sg", NULL, 0, sg_enc_public, sg_dec_public, true);
+	run_sg("generic+generic sg", &gen, true);
+	run_sg("public sg", &w, true);
 	fuzz_count_compared("sg", "public and generic+generic vs flat (encrypt, decrypt, flip, "
 			    "short list, short input, gaps untouched); pairs vs flat");
 #endif
