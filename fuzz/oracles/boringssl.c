@@ -131,7 +131,7 @@ bool boringssl_x25519(uint8_t out[32], bool *nonzero, uint8_t pub[32], const uin
 
 void boringssl_list(FILE *out, const char *target)
 {
-	fprintf(out, "  oracle boringssl: not built, " ORACLES_OFF "\n");
+	fprintf(out, "  oracle BoringSSL: not built, " ORACLES_OFF "\n");
 }
 
 bool boringssl_x25519(uint8_t out[32], bool *nonzero, uint8_t pub[32], const uint8_t scalar[32],
