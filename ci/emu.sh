@@ -294,11 +294,11 @@ for name in "${plants[@]}"; do
 	rm -rf "$work/tree"
 	zinc_planted_tree "$name" "$work/tree" || exit 2
 	echo "== emu: building ${t}_standalone with the planted $name"
-	pbin=$(build "$work/tree" "$cache/bazel-plant" "//fuzz:${t}_standalone")
+	pbin=$(build "$work/tree" "$cache/bazel-plant" "//fuzz:${t}_standalone") || exit 2
 	cp "$pbin/fuzz/${t}_standalone" "$work/root/bin/${t}_standalone_plant_$name" || zinc_die "no planted binary"
 done
 echo "== emu: building the test programs statically (bazel -c opt, --linkopt=-static)"
-bin=$(build "$root" "$base" "${targets[@]}")
+bin=$(build "$root" "$base" "${targets[@]}") || exit 2
 clang-19 -O2 -static -Wall -Wextra -o "$work/root/init" "$ZINC_ROOT/ci/emu/init.c" ||
 	zinc_die "cannot build ci/emu/init.c"
 for p in "${unit_programs[@]}"; do cp "$bin/$p" "$work/root/bin/"; done
