@@ -65,7 +65,9 @@ ZINC_BUILD_PACKAGES=(clang-19 libclang-rt-19-dev llvm-19 bazel-bootstrap python3
 # dict (`zinc_list ASM_SRCS arm64`, `zinc_list CONFIGS emu bazel`), and a
 # dict left gives all its values. A tuple prints as its fields separated by
 # spaces, a string as itself. An unknown name or key: a line saying so, exit 1.
+# Installs python3 first where it is missing (before a script's zinc_need).
 zinc_list() {
+	command -v python3 >/dev/null 2>&1 || zinc_need python3
 	python3 - "$ZINC_ROOT/sources.bzl" "$@" <<'PY'
 import sys
 ns = {}
