@@ -78,6 +78,7 @@
 #include "../abi-entry.h"
 #include "chacha20-macros.h"
 #include "poly1305-macros.h"
+#include "../../lib/chacha20poly1305/sizes.h"
 #define SPILL	0
 #define CTRV	32
 #define STASH	64
@@ -90,8 +91,18 @@
 #define KS	384
 #define FRAME	896
 #define MACBUF	896	/* past the wiped frame: it only holds ciphertext */
-#define MACBUF_SIZE 512
+#define MACBUF_SIZE CHACHA20POLY1305_STEP
 #include "chacha20-avx2-macros.h"
+
+/* A step (lib/chacha20poly1305/sizes.h) is what ROUNDS8 and OUTPUT8 make:
+ * eight blocks, whose keystream KS holds; its 32 Poly1305 blocks are MIX's
+ * schedule below. */
+.if CHACHA20POLY1305_STEP != 8 * 64 || FRAME - KS != CHACHA20POLY1305_STEP
+.error "a step is eight ChaCha20 blocks, the keystream of OUTPUT8 0 in KS"
+.endif
+.if CHACHA20POLY1305_STEP / 16 != 10 * 3 + 2 || MACBUF != FRAME
+.error "MIX absorbs a step's Poly1305 blocks, three per double round and two among the stores"
+.endif
 
 .section .rodata
 AVX2_CONSTANTS
@@ -172,13 +183,13 @@ AVX2_CONSTANTS
  * Clobbers rax, rbx, rcx, rdx, rbp, r14, r15 and ymm0..ymm2. */
 .macro SPLIT mode
 	movq	(%rbp), %rbx
-	movq	8(%rbp), %rcx
+	movq	CHACHA20POLY1305_STEP_PIECES(%rbp), %rcx
 	leaq	KS(%rsp), %rax
 	.if \mode == OPEN_STEPS
 	movq	DST(%rsp), %rsi
 	.endif
 61:	movq	(%rbx), %rdx		/* the piece */
-	movq	8(%rbx), %r14		/* its length */
+	movq	CHACHA20POLY1305_PIECE_LEN(%rbx), %r14	/* its length */
 	xorl	%r15d, %r15d
 	cmpq	$32, %r14
 	jb	63f
@@ -208,7 +219,7 @@ AVX2_CONSTANTS
 	.if \mode == OPEN_STEPS
 	addq	%r14, %rsi
 	.endif
-	addq	$16, %rbx
+	addq	$CHACHA20POLY1305_PIECE_SIZE, %rbx
 	decq	%rcx
 	jnz	61b
 	leaq	MACBUF(%rsp), %rsi
@@ -220,7 +231,7 @@ AVX2_CONSTANTS
  * the step's ciphertext is. */
 .macro STEP_OUT mode, mix=
 	movq	SRC(%rsp), %rbp
-	cmpq	$0, 8(%rbp)
+	cmpq	$0, CHACHA20POLY1305_STEP_PIECES(%rbp)
 	jne	77f
 	movq	(%rbp), %rbp
 	.if \mode == SEAL_STEPS
@@ -251,7 +262,7 @@ AVX2_CONSTANTS
 	.endif
 	andq	$-64, %rsp
 	movq	%rax, ORIG(%rsp)
-	movq	8(%rdi), %rax
+	movq	CHACHA20POLY1305_BULK_POLY(%rdi), %rax
 	movq	0(%rdi), %rdi
 	movq	%rax, POLY(%rsp)
 	movq	%rdx, SRC(%rsp)
@@ -287,19 +298,19 @@ AVX2_CONSTANTS
 	.endif
 .Lnext\mode:
 	.if \mode == SEAL
-	addq	$512, SRC(%rsp)
+	addq	$CHACHA20POLY1305_STEP, SRC(%rsp)
 	.else
-	addq	$16, SRC(%rsp)
+	addq	$CHACHA20POLY1305_STEP_SIZE, SRC(%rsp)
 	.endif
 	.if \mode == OPEN_STEPS
-	addq	$512, DST(%rsp)
+	addq	$CHACHA20POLY1305_STEP, DST(%rsp)
 	.endif
 	movq	LEFT(%rsp), %rcx
-	subq	$512, %rcx
+	subq	$CHACHA20POLY1305_STEP, %rcx
 	movq	%rcx, LEFT(%rsp)
-	cmpq	$512, %rcx
+	cmpq	$CHACHA20POLY1305_STEP, %rcx
 	jae	.Lstep\mode
-	movl	$32, %r15d
+	movl	$CHACHA20POLY1305_STEP / 16, %r15d
 	testq	%rcx, %rcx
 	jz	.Llast\mode
 
@@ -314,7 +325,7 @@ AVX2_CONSTANTS
 	movq	SRC(%rsp), %rdx
 	.if \mode != SEAL
 	movq	%rdx, %rbp
-	cmpq	$0, 8(%rdx)
+	cmpq	$0, CHACHA20POLY1305_STEP_PIECES(%rdx)
 	jne	.Lsplit\mode
 	movq	(%rdx), %rdx
 	.endif

@@ -54,10 +54,10 @@
 #include "poly1305-macros.h"
 
 /* Below this many bytes a call runs the scalar loop only: VEC_COLD while
- * the powers of r are still to be computed (about 150 cycles), VEC_WARM
- * once a call of this key has computed them. Measured on an AMD EPYC
- * (family 25 model 17, AVX2): scalar 1.04 vs vector 1.11 TSC cycles per
- * byte at 320 bytes, 0.93 vs 0.85 at 384, cold. */
+ * the powers of r are still to be computed, VEC_WARM once a call of this
+ * key has computed them. VEC_COLD is where the vector path starts to win
+ * for a new key (bench/results/date-not-recorded-epyc-25-17.md
+ * #poly1305-avx2-vec-cold). */
 #define VEC_COLD	384
 #define VEC_WARM	128
 

@@ -36,6 +36,8 @@
 #define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
 
 enum { MAX_LEN = 4096 + 64, AD_LEN = 13, TAG = CHACHA20POLY1305_AUTHTAG_SIZE };
+_Static_assert(MAX_LEN == CHACHA20POLY1305_OPEN_MAX_LEN,
+	       "the stitched rows' lengths end in decryption's one pass (lib/chacha20poly1305/sizes.h)");
 
 static bool full;
 static unsigned n_checked, n_failed, n_skipped;

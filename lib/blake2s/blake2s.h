@@ -50,14 +50,13 @@ enum blake2s_row {
 /* The row for an update of len bytes with the features have. */
 static inline enum blake2s_row blake2s_row_for(uint32_t have, size_t len)
 {
-	enum blake2s_row row = BLAKE2S_ROW_GENERIC;
-	const uint32_t *pref = zinc_prefs_of(ZINC_PREF_BLAKE2S);
-
-#define ROW(id, name, needs, min_len, ...)              \
-	if (zinc_row_usable(have, needs, len, min_len, pref[BLAKE2S_ROW_##id])) \
-		row = BLAKE2S_ROW_##id;
+	static const uint32_t needs[] = {
+#define ROW(id, name, needs, ...) [BLAKE2S_ROW_##id] = (needs),
 #include "lib/blake2s/rows.h"
-	return row;
+	};
+
+	return (enum blake2s_row)zinc_row_pick(have, needs, zinc_from_of(ZINC_PREF_BLAKE2S),
+					    BLAKE2S_NROWS, len);
 }
 
 /* Row row's compression function, called by name. */

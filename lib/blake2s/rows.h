@@ -19,10 +19,9 @@
  */
 ROW(GENERIC, "blake2s-generic", 0, 0, blake2s_compress_generic)
 #ifdef ZINC_ASM_X86_64
-/* AVX is no slower than the generic C at one block and faster from two on
- * (ci/bench.sh, TSC cycles per byte, AMD EPYC family 25 model 17: 64 B 6.32
- * vs 6.38, 1420 B 5.15 vs 5.53, 16 KiB 4.84 vs 5.27), so it takes every
- * length. */
+/* AVX is no slower than the generic C at one block and faster from two on,
+ * so it takes every length
+ * (bench/results/date-not-recorded-epyc-25-17.md#blake2s-avx). */
 ROW(AVX, "blake2s-avx", ZINC_CPU_AVX, 0, blake2s_compress_avx)
 /* AVX-512VL: vpternlogd and split rotations shorten G's dependency chain,
  * vpermi2d permutes the message in registers. Faster than AVX and the

@@ -55,29 +55,26 @@ enum chacha20_row {
 /* The row chacha20() runs for len bytes with the features have. */
 static inline enum chacha20_row chacha20_row_for(uint32_t have, size_t len)
 {
-	enum chacha20_row row = CHACHA20_ROW_GENERIC;
-	const uint32_t *pref = zinc_prefs_of(ZINC_PREF_CHACHA20);
-
-#define ROW(id, name, needs, min_len, ...) \
-	if (zinc_row_usable(have, needs, len, min_len, pref[CHACHA20_ROW_##id])) \
-		row = CHACHA20_ROW_##id;
+	static const uint32_t needs[] = {
+#define ROW(id, name, needs, ...) [CHACHA20_ROW_##id] = (needs),
 #include "lib/chacha20/rows.h"
-	return row;
+	};
+
+	return (enum chacha20_row)zinc_row_pick(have, needs, zinc_from_of(ZINC_PREF_CHACHA20),
+					    CHACHA20_NROWS, len);
 }
 
-/* The row hchacha20() runs: the last usable one that has an HChaCha20. */
+/* The row hchacha20() runs: the last usable one that has an HChaCha20 (the
+ * others' thresholds are SIZE_MAX: lib/common/prefs.c). */
 static inline enum chacha20_row hchacha20_row_for(uint32_t have)
 {
-	enum chacha20_row row = CHACHA20_ROW_GENERIC;
-	const uint32_t *pref = zinc_prefs_of(ZINC_PREF_HCHACHA20);
-
-#define HCHACHA20(fn) 1
-#define NO_HCHACHA20 0
-#define ROW(id, name, needs, min_len, xor_stream, hchacha20) \
-	if ((hchacha20) && zinc_row_usable(have, needs, 0, 0, pref[CHACHA20_ROW_##id])) \
-		row = CHACHA20_ROW_##id;
+	static const uint32_t needs[] = {
+#define ROW(id, name, needs, ...) [CHACHA20_ROW_##id] = (needs),
 #include "lib/chacha20/rows.h"
-	return row;
+	};
+
+	return (enum chacha20_row)zinc_row_pick(have, needs, zinc_from_of(ZINC_PREF_HCHACHA20),
+					    CHACHA20_NROWS, 0);
 }
 
 /* Row row's xor_stream, called by name. */

@@ -12,6 +12,7 @@
 #include <zinc/chacha20poly1305.h>
 
 #include "lib/chacha20/chacha20.h"
+#include "lib/chacha20poly1305/sizes.h"
 #include "lib/poly1305/poly1305.h"
 
 void chacha20poly1305_encrypt_with(const struct chacha20_impl *chacha, uint32_t poly,
@@ -78,6 +79,23 @@ struct chacha20poly1305_step {
 	size_t pieces;
 };
 
+/* The kernels read these structs at the offsets of sizes.h. */
+_Static_assert(offsetof(struct chacha20poly1305_bulk, chacha) == 0 &&
+		       offsetof(struct chacha20poly1305_bulk, poly) == CHACHA20POLY1305_BULK_POLY,
+	       "sizes.h: struct chacha20poly1305_bulk as the kernels read it");
+_Static_assert(offsetof(struct chacha20poly1305_step, at) == 0 &&
+		       offsetof(struct chacha20poly1305_step, piece) == 0 &&
+		       offsetof(struct chacha20poly1305_step, pieces) == CHACHA20POLY1305_STEP_PIECES &&
+		       sizeof(struct chacha20poly1305_step) == CHACHA20POLY1305_STEP_SIZE,
+	       "sizes.h: struct chacha20poly1305_step as the kernels read it");
+_Static_assert(offsetof(struct chacha20poly1305_piece, at) == 0 &&
+		       offsetof(struct chacha20poly1305_piece, len) == CHACHA20POLY1305_PIECE_LEN &&
+		       sizeof(struct chacha20poly1305_piece) == CHACHA20POLY1305_PIECE_SIZE,
+	       "sizes.h: struct chacha20poly1305_piece as the kernels read it");
+_Static_assert(CHACHA20POLY1305_STEP == 8 * CHACHA20_BLOCK_SIZE &&
+		       CHACHA20POLY1305_STEP % POLY1305_BLOCK_SIZE == 0,
+	       "sizes.h: a step is eight ChaCha20 blocks (the kernels' batch), whole Poly1305 blocks");
+
 struct chacha20poly1305_impl {
 	const char *name;	/* "chacha20poly1305-<variant>" */
 	uint32_t features;
@@ -130,14 +148,13 @@ enum chacha20poly1305_row {
  * have. */
 static inline enum chacha20poly1305_row chacha20poly1305_row_for(uint32_t have, size_t len)
 {
-	enum chacha20poly1305_row row = CHACHA20POLY1305_ROW_TWO_PASS;
-	const uint32_t *pref = zinc_prefs_of(ZINC_PREF_CHACHA20POLY1305);
-
-#define ROW(id, name, needs, min_len, ...) \
-	if (zinc_row_usable(have, needs, len, min_len, pref[CHACHA20POLY1305_ROW_##id])) \
-		row = CHACHA20POLY1305_ROW_##id;
+	static const uint32_t needs[] = {
+#define ROW(id, name, needs, ...) [CHACHA20POLY1305_ROW_##id] = (needs),
 #include "lib/chacha20poly1305/rows.h"
-	return row;
+	};
+
+	return (enum chacha20poly1305_row)zinc_row_pick(have, needs, zinc_from_of(ZINC_PREF_CHACHA20POLY1305),
+					    CHACHA20POLY1305_NROWS, len);
 }
 
 /* Row row's kernel, called by name (the row must have one). */
@@ -210,7 +227,7 @@ void xchacha20poly1305_encrypt_row(const struct chacha20poly1305_impl *row, uint
 				   size_t ad_len, const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
 				   const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
 /* Decrypt through a row of the table: its one pass where it takes the
- * length (open_fits in chacha20poly1305.c), else two passes. */
+ * length (open_fits in aead.h), else two passes. */
 bool chacha20poly1305_decrypt_row(const struct chacha20poly1305_impl *row, uint8_t *dst,
 				  const uint8_t *src, size_t src_len, const uint8_t *ad,
 				  size_t ad_len, const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],

@@ -189,6 +189,8 @@ static void test_flipped_bit_rejected(void)
 static void test_one_pass_decrypt(void)
 {
 	enum { MAX = 4161 };
+	_Static_assert(MAX == CHACHA20POLY1305_OPEN_MAX_LEN + 1,
+		       "the lengths below end at the one pass's longest and one byte past it");
 	static const size_t lens[] = { 577, 1024, 1420, 4159, 4160, MAX };
 	static uint8_t msg[MAX], ct[MAX + 16], buf[MAX + 32];
 	uint8_t key[32], nonce[24], ad[11];
@@ -735,6 +737,12 @@ static unsigned long sg_vs_flat(const struct chacha20_impl *chacha, uint32_t p, 
 }
 
 enum { LONG_MAX = 64 + 40 * 512 + 33, MAX_ENTRIES = LONG_MAX / 3 + 2 };
+/* The sg tests below are written for the planner's limits: 512-byte steps,
+ * 32 steps a kernel call (64 + 32 * 512 bytes: the second call starts),
+ * 32 pieces a call (the crowded step in 32 and 33 pieces). */
+_Static_assert(CHACHA20POLY1305_STEP == 512 && CHACHA20POLY1305_SG_STEPS == 32 &&
+		       CHACHA20POLY1305_SG_PIECES == 32,
+	       "lib/chacha20poly1305/sizes.h changed: redo the lengths and splits of the sg tests");
 
 /*
  * msg (len bytes) encrypted in place over buf cut into entries of sizes[0..n)

@@ -39,6 +39,9 @@ static const size_t length_classes[] = {
 /* The longest ciphertext decryption takes a stitched row for: a 64-byte
  * head and 4096 bytes in the stack buffer (lib/chacha20poly1305). */
 enum { OPEN_MAX_LEN = 64 + 4096, MAX_LEN = 4161 };
+_Static_assert(OPEN_MAX_LEN == CHACHA20POLY1305_OPEN_MAX_LEN && MAX_LEN == OPEN_MAX_LEN + 1,
+	       "restated independently here, the same as lib/chacha20poly1305/sizes.h's, and the "
+	       "longest length class one byte past it");
 static const size_t ad_lengths[] = { 0, 13, 32 };
 
 /* The thresholds and their reasons are in lib/chacha20poly1305/rows.h. */

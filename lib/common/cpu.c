@@ -199,6 +199,7 @@ static void init(void)
 	const char *env = getenv("ZINC_CPU_DISABLE");
 	const char *selftest = getenv("ZINC_SELFTEST");
 
+	zinc_prefs_resolve();
 	detected = detect();
 	/* An unknown name disables nothing rather than guessing; tools that set
 	 * the variable validate it with zinc_cpu_parse first. */

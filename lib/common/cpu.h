@@ -45,10 +45,21 @@ uint32_t zinc_cpu_detected(void);
 extern int zinc_cpu_ready;
 extern uint32_t zinc_cpu_usable, zinc_cpu_test_mask;
 uint32_t zinc_cpu_features_slow(void);
+static inline bool zinc_cpu_is_ready(void)
+{
+	return __builtin_expect(__atomic_load_n(&zinc_cpu_ready, __ATOMIC_ACQUIRE), 1);
+}
+/* The features once zinc_cpu_is_ready() has said so: a public function
+ * that sends its first calls elsewhere (poly1305_first) then makes no call
+ * before its last, and so saves no registers. */
+static inline uint32_t zinc_cpu_features_ready(void)
+{
+	return zinc_cpu_usable & __atomic_load_n(&zinc_cpu_test_mask, __ATOMIC_RELAXED);
+}
 static inline uint32_t zinc_cpu_features(void)
 {
-	if (__builtin_expect(__atomic_load_n(&zinc_cpu_ready, __ATOMIC_ACQUIRE), 1))
-		return zinc_cpu_usable & __atomic_load_n(&zinc_cpu_test_mask, __ATOMIC_RELAXED);
+	if (zinc_cpu_is_ready())
+		return zinc_cpu_features_ready();
 	return zinc_cpu_features_slow();
 }
 /* True when every feature in needed is usable. */
@@ -116,31 +127,49 @@ enum zinc_pref_choice {
 extern const uint32_t zinc_prefs[ZINC_CPU_NMODELS][ZINC_PREF_NCHOICES][ZINC_PREF_MAX_ROWS];
 extern unsigned zinc_cpu_model_in_force;
 
-/* The preferences of choice's rows under the model in force, by row id:
+/*
+ * The preferences resolved against the rows: for each model, choice and row
+ * id, the length from which the row may be picked (rows.h's min_len, or n
+ * where the model prefers FROM(n)), SIZE_MAX where the model avoids the
+ * row. Filled once by zinc_prefs_resolve() (lib/common/prefs.c) before
+ * zinc_cpu_ready is set, so that a pick reads one number per row.
+ */
+extern size_t zinc_row_from[ZINC_CPU_NMODELS][ZINC_PREF_NCHOICES][ZINC_PREF_MAX_ROWS];
+void zinc_prefs_resolve(void);
+
+/* The thresholds of choice's rows under the model in force, by row id:
  * read once per pick. */
-static inline const uint32_t *zinc_prefs_of(enum zinc_pref_choice choice)
+static inline const size_t *zinc_from_of(enum zinc_pref_choice choice)
 {
-	return zinc_prefs[__atomic_load_n(&zinc_cpu_model_in_force, __ATOMIC_RELAXED)][choice];
+	return zinc_row_from[__atomic_load_n(&zinc_cpu_model_in_force, __ATOMIC_RELAXED)][choice];
 }
 
 /*
  * Direct-call dispatch (lib/<primitive>/rows.h): each public function
- * computes its row id from the features, the length and the preference
- * (zinc_prefs_of) with zinc_row_usable over the rows, then calls the row's function by name in a chain of
+ * computes its row id from the features, the length and the thresholds in
+ * force (zinc_from_of) with zinc_row_usable over the rows, then calls the row's function by name in a chain of
  * zinc_row_is tests. The empty asm hides the row id from the optimizer, so
  * that it cannot merge the chain of comparisons into a switch and lower that
  * to a jump table: an indirect jump, which a retpoline build would turn into
  * a thunk, as it would a function pointer. A row id that matches no row
  * traps (__builtin_trap) at the end of the chain.
  */
-static inline bool zinc_row_usable(uint32_t have, uint32_t needs, size_t len, size_t min_len,
-				   uint32_t pref)
+static inline bool zinc_row_usable(uint32_t have, uint32_t needs, size_t len, size_t from)
 {
-	if (pref == ZINC_PREF_AVOID)
-		return false;
-	if (pref)
-		min_len = pref - 1;
-	return (have & needs) == needs && len >= min_len;
+	return (have & needs) == needs && len >= from;
+}
+
+/* The pick: the last of rows 1..nrows-1 (in rows.h's order of preference)
+ * usable for len bytes, else row 0, the generic C. From the last row back,
+ * so that the pick is a chain of predicted branches that ends at the first
+ * usable row, not a chain of conditional moves through every row. */
+static inline unsigned zinc_row_pick(uint32_t have, const uint32_t *needs, const size_t *from,
+				     unsigned nrows, size_t len)
+{
+	for (unsigned row = nrows - 1; row > 0; row--)
+		if (zinc_row_usable(have, needs[row], len, from[row]))
+			return row;
+	return 0;
 }
 
 static inline bool zinc_row_is(unsigned row, unsigned id)

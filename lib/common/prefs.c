@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* zinc_prefs[]: the preference lines of lib/common/prefs.h as data. */
+/* zinc_prefs[]: the preference lines of lib/common/prefs.h as data, and
+ * zinc_row_from[]: those resolved against each primitive's rows.h. */
 #include "lib/common/cpu.h"
+
+#include <stdint.h>
 
 #include "lib/blake2s/blake2s.h"
 #include "lib/chacha20/chacha20.h"
@@ -24,3 +27,54 @@ const uint32_t zinc_prefs[ZINC_CPU_NMODELS][ZINC_PREF_NCHOICES][ZINC_PREF_MAX_RO
 #include "lib/common/prefs.h"
 #undef PREF
 };
+
+size_t zinc_row_from[ZINC_CPU_NMODELS][ZINC_PREF_NCHOICES][ZINC_PREF_MAX_ROWS];
+
+/* Each choice's rows.h min_len by row id (0 for Curve25519, which takes no
+ * length). */
+static const size_t chacha20_min_len[ZINC_PREF_MAX_ROWS] = {
+#define ROW(id, name, needs, min_len, ...) [CHACHA20_ROW_##id] = (min_len),
+#include "lib/chacha20/rows.h"
+};
+static const size_t poly1305_min_len[ZINC_PREF_MAX_ROWS] = {
+#define ROW(id, name, needs, min_len, ...) [POLY1305_ROW_##id] = (min_len),
+#include "lib/poly1305/rows.h"
+};
+static const size_t chacha20poly1305_min_len[ZINC_PREF_MAX_ROWS] = {
+#define ROW(id, name, needs, min_len, ...) [CHACHA20POLY1305_ROW_##id] = (min_len),
+#include "lib/chacha20poly1305/rows.h"
+};
+static const size_t blake2s_min_len[ZINC_PREF_MAX_ROWS] = {
+#define ROW(id, name, needs, min_len, ...) [BLAKE2S_ROW_##id] = (min_len),
+#include "lib/blake2s/rows.h"
+};
+/* HChaCha20 takes the rows that have one, whatever the length. */
+static const size_t hchacha20_min_len[ZINC_PREF_MAX_ROWS] = {
+#define HCHACHA20(fn) 0
+#define NO_HCHACHA20 SIZE_MAX
+#define ROW(id, name, needs, min_len, xor_stream, hchacha20) [CHACHA20_ROW_##id] = (hchacha20),
+#include "lib/chacha20/rows.h"
+};
+static const size_t no_min_len[ZINC_PREF_MAX_ROWS];
+
+static const size_t *const min_len_of[ZINC_PREF_NCHOICES] = {
+	[ZINC_PREF_CHACHA20] = chacha20_min_len,
+	[ZINC_PREF_HCHACHA20] = hchacha20_min_len,
+	[ZINC_PREF_POLY1305] = poly1305_min_len,
+	[ZINC_PREF_CHACHA20POLY1305] = chacha20poly1305_min_len,
+	[ZINC_PREF_BLAKE2S] = blake2s_min_len,
+	[ZINC_PREF_CURVE25519] = no_min_len,
+};
+
+void zinc_prefs_resolve(void)
+{
+	for (unsigned m = 0; m < ZINC_CPU_NMODELS; m++)
+		for (unsigned c = 0; c < ZINC_PREF_NCHOICES; c++)
+			for (unsigned r = 0; r < ZINC_PREF_MAX_ROWS; r++) {
+				uint32_t pref = zinc_prefs[m][c][r];
+
+				zinc_row_from[m][c][r] = pref == ZINC_PREF_AVOID ? SIZE_MAX :
+							 pref ? (size_t)pref - 1 :
+								min_len_of[c][r];
+			}
+}

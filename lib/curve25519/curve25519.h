@@ -98,14 +98,13 @@ enum curve25519_row {
 /* The row the public functions run with the features have. */
 static inline enum curve25519_row curve25519_row_for(uint32_t have)
 {
-	enum curve25519_row row = CURVE25519_ROW_GENERIC32;
-	const uint32_t *pref = zinc_prefs_of(ZINC_PREF_CURVE25519);
-
-#define ROW(id, name, needs, ...)               \
-	if (zinc_row_usable(have, needs, 0, 0, pref[CURVE25519_ROW_##id])) \
-		row = CURVE25519_ROW_##id;
+	static const uint32_t needs[] = {
+#define ROW(id, name, needs, ...) [CURVE25519_ROW_##id] = (needs),
 #include "lib/curve25519/rows.h"
-	return row;
+	};
+
+	return (enum curve25519_row)zinc_row_pick(have, needs, zinc_from_of(ZINC_PREF_CURVE25519),
+					    CURVE25519_NROWS, 0);
 }
 
 /* Row row's functions, called by name. */

@@ -92,14 +92,13 @@ enum poly1305_row {
 /* The row for a message of len bytes with the features have. */
 static inline enum poly1305_row poly1305_row_for(uint32_t have, size_t len)
 {
-	enum poly1305_row row = POLY1305_ROW_DONNA32;
-	const uint32_t *pref = zinc_prefs_of(ZINC_PREF_POLY1305);
-
-#define ROW(id, name, needs, min_len, ...)              \
-	if (zinc_row_usable(have, needs, len, min_len, pref[POLY1305_ROW_##id])) \
-		row = POLY1305_ROW_##id;
+	static const uint32_t needs[] = {
+#define ROW(id, name, needs, ...) [POLY1305_ROW_##id] = (needs),
 #include "lib/poly1305/rows.h"
-	return row;
+	};
+
+	return (enum poly1305_row)zinc_row_pick(have, needs, zinc_from_of(ZINC_PREF_POLY1305),
+					    POLY1305_NROWS, len);
 }
 
 /* Row row's functions, called by name. */

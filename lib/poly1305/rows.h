@@ -37,10 +37,10 @@ ROW(DONNA64, "poly1305-donna64", 0, 0, POLY1305_DONNA64_STATE, poly1305_donna64_
     poly1305_donna64_blocks, poly1305_donna64_emit, NO_MAC, poly1305_donna64_test)
 #endif
 #ifdef ZINC_ASM_X86_64
-/* Its mac entry runs the whole one-shot with no state in memory: poly1305()
- * of 64 B 74.8 -> 68.2 TSC cycles (nettle 87.8), min-of-N, AMD EPYC 25/17. A
- * mulx (BMI2) copy of it measured no faster (64 B equal, 1420 B 1248-1277
- * against 1232-1235), so there is none. */
+/* Its mac entry runs the whole one-shot with no state in memory, faster at
+ * 64 B than init, blocks and emit through memory; a mulx (BMI2) copy of it
+ * measured no faster, so there is none
+ * (bench/results/date-not-recorded-epyc-25-17.md#poly1305-x86_64-mac). */
 ROW(X86_64, "poly1305-x86_64", 0, 0, POLY1305_X86_64_STATE, poly1305_x86_64_init,
     poly1305_x86_64_blocks, poly1305_x86_64_emit, MAC(poly1305_x86_64_mac), poly1305_x86_64_test)
 /* From 384 bytes, where its vector path starts for a new key (VEC_COLD in

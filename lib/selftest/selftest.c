@@ -24,6 +24,12 @@
 /* Longest vector message, and the length of the row-against-generic
  * message: two 1 KiB strides of the widest rows and a ragged tail. */
 enum { MAX_MSG = 512, LONG = 2 * 1024 + 37 };
+/* The long AEAD message reaches the stitched kernels (past a long head of
+ * 64 bytes and one step) and decryption's one pass
+ * (lib/chacha20poly1305/sizes.h), where AEAD_STITCH_CARRY and
+ * AEAD_OPEN_TAIL are caught. */
+_Static_assert(LONG >= 64 + CHACHA20POLY1305_STEP && LONG <= CHACHA20POLY1305_OPEN_MAX_LEN,
+	       "LONG must reach the stitched kernels and decryption's one pass");
 
 static bool fail(char *why, size_t size, const char *row, const char *what,
 		 const char *source)
@@ -57,6 +63,31 @@ static void long_message(uint8_t msg[LONG])
 	chacha20_impls[0].xor_stream(ctx.state, msg, msg, LONG);
 }
 
+/* The HChaCha20 vectors through every usable row that has it and through
+ * hchacha20(). */
+static bool run_hchacha20(char *why, size_t size)
+{
+	uint8_t out[MAX_MSG];
+
+	for (size_t v = 0; v < ARRAY_SIZE(st_hchacha20); v++) {
+		const struct st_hchacha20 *t = &st_hchacha20[v];
+
+		for (size_t i = 0; i < chacha20_nimpls; i++) {
+			const struct chacha20_impl *impl = &chacha20_impls[i];
+
+			if (!impl->hchacha20 || !zinc_cpu_have(impl->features))
+				continue;
+			impl->hchacha20(out, t->nonce.p, t->key.p);
+			if (!same(out, &t->output))
+				return fail(why, size, impl->name, "HChaCha20", t->source);
+		}
+		hchacha20(out, t->nonce.p, t->key.p);
+		if (!same(out, &t->output))
+			return fail(why, size, hchacha20_pick()->name, "hchacha20()", t->source);
+	}
+	return true;
+}
+
 static bool run_chacha20(char *why, size_t size)
 {
 	static const char long_src[] = "the LONG-byte message against the generic row";
@@ -88,22 +119,8 @@ static bool run_chacha20(char *why, size_t size)
 			return fail(why, size, chacha20_pick(t->input.n)->name,
 				    "chacha20() output", t->source);
 	}
-	for (size_t v = 0; v < ARRAY_SIZE(st_hchacha20); v++) {
-		const struct st_hchacha20 *t = &st_hchacha20[v];
-
-		for (size_t i = 0; i < chacha20_nimpls; i++) {
-			const struct chacha20_impl *impl = &chacha20_impls[i];
-
-			if (!impl->hchacha20 || !zinc_cpu_have(impl->features))
-				continue;
-			impl->hchacha20(out, t->nonce.p, t->key.p);
-			if (!same(out, &t->output))
-				return fail(why, size, impl->name, "HChaCha20", t->source);
-		}
-		hchacha20(out, t->nonce.p, t->key.p);
-		if (!same(out, &t->output))
-			return fail(why, size, hchacha20_pick()->name, "hchacha20()", t->source);
-	}
+	if (!run_hchacha20(why, size))
+		return false;
 
 	long_message(msg);
 	for (size_t i = 0; i < chacha20_nimpls; i++) {
