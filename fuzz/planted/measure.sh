@@ -12,7 +12,7 @@
 # median, for each corpus ("-" for a run that did not catch it within
 # SECONDS; a median of "-" when most did not).
 #
-#   fuzz/planted/measure.sh [-e libfuzzer|afl] [-c empty|seed|both]
+#   fuzz/planted/measure.sh [-e libfuzzer|afl|afl-cmplog] [-c empty|seed|both]
 #                           [RUNS [SECONDS [WORKDIR [BUG]]]]
 #   fuzz/planted/measure.sh --summary WORKDIR/results.txt
 #
@@ -21,9 +21,12 @@
 #
 # libFuzzer runs with the flags ci/fuzz.sh gives the target (fuzz/T.options,
 # fuzz/T.dict: zinc_libfuzzer_flags), -seed=S and -max_total_time=SECONDS.
-# AFL++ (build.sh afl and afl-cmplog) runs one afl-fuzz with the CmpLog
-# binary (-c), the dictionary, -s S, -V SECONDS and AFL_BENCH_UNTIL_CRASH;
-# its empty corpus is the one-byte input ci/fuzz.sh gives it. Every run is
+# AFL++ (build.sh afl) runs one afl-fuzz, as ci/fuzz.sh -j 1 does, with the
+# dictionary, -s S, -V SECONDS and AFL_BENCH_UNTIL_CRASH (afl-cmplog: with
+# the CmpLog binary of build.sh afl-cmplog too, -c); its empty corpus is the
+# one-byte input ci/fuzz.sh gives it, and a seed corpus one of whose inputs
+# already shows the bug ends at afl-fuzz's dry run ("caught", the seconds
+# those of the dry run). Every run is
 # also killed SECONDS + 60 s after its start (timeout), so one input that
 # hangs the target cannot hold up the table.
 #
@@ -72,12 +75,12 @@ while [ $# -gt 0 ]; do
 	-c) case $2 in both) corpora="empty seed" ;; empty|seed) corpora=$2 ;;
 		*) echo "$0: -c empty, seed or both" >&2; exit 2 ;; esac; shift 2 ;;
 	--summary) summary "$2"; exit ;;
-	-*) echo "usage: $0 [-e libfuzzer|afl] [-c empty|seed|both] [RUNS [SECONDS [WORKDIR [BUG]]]]" >&2
+	-*) echo "usage: $0 [-e libfuzzer|afl|afl-cmplog] [-c empty|seed|both] [RUNS [SECONDS [WORKDIR [BUG]]]]" >&2
 		exit 2 ;;
 	*) break ;;
 	esac
 done
-case $engine in libfuzzer|afl) ;; *) echo "$0: -e libfuzzer or afl" >&2; exit 2 ;; esac
+case $engine in libfuzzer|afl|afl-cmplog) ;; *) echo "$0: -e libfuzzer, afl or afl-cmplog" >&2; exit 2 ;; esac
 runs=${1:-3} limit=${2:-300} work=${3:-/tmp/zinc-planted} only=${4:-}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$work"
@@ -88,9 +91,9 @@ fmt='%-20s %-18s %-9s %-6s %4s %8s %9s %s\n'
 printf "$fmt" bug target engine corpus seed seconds execs result
 ZINC_ROOT=$root
 . "$root/ci/lib.sh"
-if [ "$engine" = afl ]; then
+if [ "$engine" != libfuzzer ]; then
 	export AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1
-	export AFL_NO_AFFINITY=1 AFL_BENCH_UNTIL_CRASH=1 AFL_SKIP_CRASHES=1
+	export AFL_NO_AFFINITY=1 AFL_BENCH_UNTIL_CRASH=1
 	export ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0
 	export UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:symbolize=0
 fi
@@ -102,10 +105,13 @@ zinc_list PLANTED_BUGS | while read -r bug target _n; do
 		"$root/fuzz/planted/build.sh" libfuzzer "$bug" "$target" "$bin" || exit 2
 		mapfile -t flags < <(zinc_libfuzzer_flags "$target")
 	else
-		"$root/fuzz/planted/build.sh" afl "$bug" "$target" "$bin" &&
-			"$root/fuzz/planted/build.sh" afl-cmplog "$bug" "$target" "$bin-cmplog" || exit 2
+		"$root/fuzz/planted/build.sh" afl "$bug" "$target" "$bin" || exit 2
 		flags=()
-		[ -f "$root/fuzz/$target.dict" ] && flags=(-x "$root/fuzz/$target.dict")
+		if [ "$engine" = afl-cmplog ]; then
+			"$root/fuzz/planted/build.sh" afl-cmplog "$bug" "$target" "$bin-cmplog" || exit 2
+			flags=(-c "$bin-cmplog")
+		fi
+		[ -f "$root/fuzz/$target.dict" ] && flags+=(-x "$root/fuzz/$target.dict")
 	fi
 	for corpus in $corpora; do
 		for seed in $(seq 1 "$runs"); do
@@ -123,7 +129,7 @@ zinc_list PLANTED_BUGS | while read -r bug target _n; do
 			else
 				[ -n "$(find "$dir" -type f -size +0c -print -quit)" ] || printf '\0' >"$dir/zero"
 				timeout -k 5 $((limit + 60)) afl-fuzz -i "$dir" -o "$dir.afl" -s "$seed" \
-					-V "$limit" -m none -t 1000+ -c "$bin-cmplog" "${flags[@]}" -- "$bin" \
+					-V "$limit" -m none -t 1000+ "${flags[@]}" -- "$bin" \
 					</dev/null >"$dir.log" 2>&1
 			fi
 			t1=$(date +%s.%N)
@@ -138,6 +144,7 @@ zinc_list PLANTED_BUGS | while read -r bug target _n; do
 				# The first crash must be the diagnosis (not a timeout or another abort).
 				[ -n "$crash" ] && ASAN_OPTIONS=handle_abort=0:detect_leaks=0 timeout 60 "$bin" "$crash" 2>&1 |
 					grep -a -q '^==== zinc fuzz MISMATCH ====$' && result=caught
+				grep -a -q -e 'results in a crash' -e 'crashed with one of the test cases' "$dir.log" && result=caught
 			fi
 			line=$(printf "$fmt" "$bug" "$target" "$engine" "$corpus" "$seed" \
 				"$(printf '%.1f' "$(echo "$t1 - $t0" | bc)")" "${execs:-?}" "$result")
