@@ -10,16 +10,22 @@ nothing here is written anywhere else.
 VERSION = "0.1.0"
 
 # Generic C and dispatch, by primitive. The first file of each list holds the
-# public functions and the backend table.
+# public functions and the backend table; entries.c, the description of each
+# row's entry points for the harness (lib/common/entry.h), compiles to
+# nothing outside ZINC_TESTING builds.
 LIB_SRCS = {
     "common": ["lib/common/cpu.c", "lib/common/prefs.c", "lib/common/util.c"],
-    "chacha20": ["lib/chacha20/chacha20.c"],
+    "chacha20": [
+        "lib/chacha20/chacha20.c",
+        "lib/chacha20/entries.c",
+    ],
     "poly1305": [
         "lib/poly1305/poly1305.c",
         "lib/poly1305/poly1305-donna32.c",
         "lib/poly1305/poly1305-donna64.c",
         "lib/poly1305/poly1305-x86_64.c",
         "lib/poly1305/poly1305-arm64.c",
+        "lib/poly1305/entries.c",
     ],
     "chacha20poly1305": [
         "lib/chacha20poly1305/chacha20poly1305.c",
@@ -27,14 +33,19 @@ LIB_SRCS = {
         "lib/chacha20poly1305/sg.c",
         "lib/chacha20poly1305/sg_plan.c",
         "lib/chacha20poly1305/harness.c",
+        "lib/chacha20poly1305/entries.c",
     ],
-    "blake2s": ["lib/blake2s/blake2s.c"],
+    "blake2s": [
+        "lib/blake2s/blake2s.c",
+        "lib/blake2s/entries.c",
+    ],
     "curve25519": [
         "lib/curve25519/curve25519.c",
         "lib/curve25519/curve25519-generic32.c",
         "lib/curve25519/curve25519-generic64.c",
         "lib/curve25519/curve25519-bmi2-adx.c",
         "lib/curve25519/curve25519-base-table.c",
+        "lib/curve25519/entries.c",
     ],
     "selftest": ["lib/selftest/selftest.c"],
 }

@@ -90,6 +90,19 @@ for v in value:
 PY
 }
 
+# zinc_libfuzzer_flags TARGET: the libFuzzer flags ci/fuzz.sh and
+# fuzz/planted/measure.sh give TARGET, one a line: the [libfuzzer] section of
+# fuzz/TARGET.options (key = value, as -key=value) and -dict=fuzz/TARGET.dict.
+zinc_libfuzzer_flags() {
+	local t=$1 opt="$ZINC_ROOT/fuzz/$1.options"
+	if [ -f "$opt" ]; then
+		awk -F' *= *' '/^\[/ { s = $0; next }
+			s == "[libfuzzer]" && NF == 2 && $1 !~ /^[#;]/ { gsub(/ /, "", $1); print "-" $1 "=" $2 }' "$opt"
+	fi
+	[ -f "$ZINC_ROOT/fuzz/$t.dict" ] && echo "-dict=$ZINC_ROOT/fuzz/$t.dict"
+	return 0
+}
+
 # zinc_planted_tree NAME DIR: makes DIR (new or empty, outside the tree: a
 # copy's BUILD files under it would be packages of Bazel's //...) a copy of
 # the working tree, the files git tracks or would add (without git: all but

@@ -2,20 +2,21 @@
 /*
  * The body of the two AEAD fuzz targets, chacha20poly1305_fuzzer.c and
  * xchacha20poly1305_fuzzer.c, which define before including it:
- *   AEAD_NAME, AEAD_NONCE_SIZE, AEAD_ENCRYPT(_WITH), AEAD_DECRYPT(_WITH),
- *   AEAD_ENCRYPT_ROW, AEAD_DECRYPT_ROW,
+ *   AEAD_NAME, AEAD_NONCE_SIZE, AEAD_VARIANT (its struct aead_variant,
+ *   lib/chacha20poly1305/entries.h: how zinc's functions are called),
  *   AEAD_SODIUM_ENCRYPT / _DECRYPT, AEAD_OPENSSL_ENCRYPT / _DECRYPT (or
  *   AEAD_OPENSSL_NONE, the reason OpenSSL is not compared),
  *   AEAD_NSS_ENCRYPT / _DECRYPT, AEAD_NSS_NAME (its name in the diagnosis
- *   and the counters) and AEAD_NSS_LIST (what --list says), and, when the
- *   AEAD has scatter-gather functions, AEAD_SG_ENCRYPT(_WITH, _ROW) and
- *   AEAD_SG_DECRYPT(_WITH, _ROW).
+ *   and the counters) and AEAD_NSS_LIST (what --list says), and
+ *   AEAD_SG_ENCRYPT when the AEAD has scatter-gather functions.
+ * zinc is run every way lib/chacha20poly1305/entries.h describes
+ * (aead_way_next): the pairs, the stitched rows, the public functions.
  * For every input: every (ChaCha20 row, Poly1305 row) pair the CPU can run
  * through the _with functions, and the public functions, against the
  * (generic, generic) pair and the oracles, and so every usable row of the
- * stitched table (chacha20poly1305_impls) through AEAD_ENCRYPT_ROW and
- * AEAD_DECRYPT_ROW, in place and not (and over the iovec list through the
- * _SG_ _ROW functions); decrypt(encrypt(m)) = m, in place
+ * stitched table (chacha20poly1305_impls) through its _row functions, in
+ * place and not (and over the iovec list through the sg _row functions);
+ * decrypt(encrypt(m)) = m, in place
  * and not; one flipped bit of ciphertext, tag or AD rejected with a zeroed
  * output; decrypt of fewer than 16 bytes rejected without writing (public
  * functions and the _with functions of every usable pair). With the sg
@@ -29,12 +30,14 @@
 #include "fuzz/oracles/oracles.h"
 #include "fuzz/report.h"
 #include "lib/chacha20poly1305/chacha20poly1305.h"
+#include "lib/chacha20poly1305/entries.h"
 #include "lib/common/cpu.h"
 
 const char fuzz_target_name[] = AEAD_NAME;
 
 #define T fuzz_target_name
 #define TAG CHACHA20POLY1305_AUTHTAG_SIZE
+#define V (&AEAD_VARIANT)
 
 static struct {
 	struct fuzz_layout layout;
@@ -44,9 +47,16 @@ static struct {
 	uint8_t flip_bit;
 	uint8_t key[CHACHA20POLY1305_KEY_SIZE];
 	uint8_t nonce[AEAD_NONCE_SIZE];
+	bool v2;                /* version 2: pattern >> 5 == 7 (fuzz/README.md) */
 #ifdef AEAD_SG_ENCRYPT
 	struct fuzz_splits sg;  /* entry sizes of the iovec list, read last */
 	uint8_t sg_cycle;       /* odd: those sizes repeat (a list of many entries) */
+	/* Version 2 only: sg_mode % 4 != 0 makes the list by a rule instead:
+	 * sg_first bytes, then entries of sg_size[0], sg_size[1], sg_size[0],
+	 * ... (sg_count of them, 0: until the bytes run out; a size of 0 ends
+	 * the list), the rest in one last entry. */
+	uint8_t sg_mode, sg_count;
+	size_t sg_first, sg_size[2];
 #endif
 } P;
 
@@ -68,11 +78,18 @@ static void format_params(char *buf, size_t cap)
 		 " key_pattern=0x%02x", P.len, P.ad_len, P.flip_pos, P.flip_bit & 7, P.pattern,
 		 P.key_pattern);
 	fuzz_fmt_layout(buf, cap, &P.layout);
+	if (P.v2)
+		fuzz_fmt(buf, cap, " v2");
 	fuzz_fmt_hex(buf, cap, "key", P.key, sizeof(P.key));
 	fuzz_fmt_hex(buf, cap, "nonce", P.nonce, sizeof(P.nonce));
 	fuzz_fmt_hex(buf, cap, "ad", ad, P.ad_len);
 	fuzz_fmt_hex(buf, cap, "msg", msg, P.len);
 #ifdef AEAD_SG_ENCRYPT
+	if (P.v2 && P.sg_mode % 4) {
+		fuzz_fmt(buf, cap, " sg rule %u: first=%zu then %zu,%zu count=%u", P.sg_mode % 4,
+			 P.sg_first, P.sg_size[0], P.sg_size[1], P.sg_count);
+		return;
+	}
 	fuzz_fmt(buf, cap, " sg");
 	fuzz_fmt_splits(buf, cap, &P.sg);
 	if (P.sg_cycle & 1)
@@ -80,6 +97,52 @@ static void format_params(char *buf, size_t cap)
 #endif
 }
 
+#ifdef AEAD_SG_ENCRYPT
+/* Version 2's list, read right after the length: mode byte m; m % 4
+ * = 0 → the explicit list of version 1 (splits(255), repeat byte), else u16
+ * a, u16 b, count byte and the rule of m % 4: 1 → first = a % 8209, both
+ * sizes b % 8193 (one cut anywhere, then even entries); 2 → first = 64 + a
+ * % 512, sizes 512 (every 512-byte step of the stitched kernel cut at the
+ * same offset); 3 → first = a % 512, sizes 1 + b % 128 and 1 + (b >> 7) %
+ * 128 (many short entries). */
+static void decode_sg_v2(struct fuzz_input *in)
+{
+	uint16_t a, b;
+
+	P.sg_mode = fuzz_byte(in);
+	if (P.sg_mode % 4 == 0) {
+		fuzz_read_pieces(in, &P.sg, SG_MAX_ENTRY);
+		P.sg_cycle = fuzz_byte(in);
+		return;
+	}
+	a = fuzz_u16(in);
+	b = fuzz_u16(in);
+	P.sg_count = fuzz_byte(in);
+	switch (P.sg_mode % 4) {
+	case 1:
+		P.sg_first = a % (FUZZ_MAX_LEN + TAG + 1);
+		P.sg_size[0] = P.sg_size[1] = b % (FUZZ_MAX_LEN + 1);
+		break;
+	case 2:
+		P.sg_first = 64 + a % 512;
+		P.sg_size[0] = P.sg_size[1] = 512;
+		break;
+	default:
+		P.sg_first = a % 512;
+		P.sg_size[0] = 1 + b % 128;
+		P.sg_size[1] = 1 + (b >> 7) % 128;
+	}
+}
+#endif
+
+/*
+ * Version 1: every field as it was first defined, the sg list after the
+ * data. Version 2 (pattern >> 5 == 7: bits no input of corpus/ sets, which
+ * version 1 ignores) puts what shapes the call right after the pattern, in
+ * as few bytes as possible, and reads everything past the end of the input
+ * from fuzz_expand_byte(): two bytes make a call of random shape (a long
+ * message, a list that cuts it), a few more choose the shape (fuzz/README.md).
+ */
 static void decode(const uint8_t *data, size_t size)
 {
 	struct fuzz_input in;
@@ -87,11 +150,27 @@ static void decode(const uint8_t *data, size_t size)
 	fuzz_input_init(&in, data, size);
 	fuzz_read_layout(&in, &P.layout);
 	P.pattern = fuzz_byte(&in);
-	P.key_pattern = fuzz_byte(&in);
-	P.len = fuzz_length(&in, FUZZ_MAX_LEN);
-	P.ad_len = fuzz_length(&in, FUZZ_MAX_AD_LEN);
-	P.flip_pos = fuzz_u16(&in);
-	P.flip_bit = fuzz_byte(&in);
+	P.v2 = P.pattern >> 5 == 7;
+#ifdef AEAD_SG_ENCRYPT
+	P.sg_mode = 0;
+#endif
+	if (P.v2) {
+		fuzz_input_expand(&in);
+		P.len = fuzz_length8(&in, FUZZ_MAX_LEN);
+#ifdef AEAD_SG_ENCRYPT
+		decode_sg_v2(&in);
+#endif
+		P.ad_len = fuzz_length(&in, FUZZ_MAX_AD_LEN);
+		P.key_pattern = fuzz_byte(&in);
+		P.flip_pos = fuzz_u16(&in);
+		P.flip_bit = fuzz_byte(&in);
+	} else {
+		P.key_pattern = fuzz_byte(&in);
+		P.len = fuzz_length(&in, FUZZ_MAX_LEN);
+		P.ad_len = fuzz_length(&in, FUZZ_MAX_AD_LEN);
+		P.flip_pos = fuzz_u16(&in);
+		P.flip_bit = fuzz_byte(&in);
+	}
 	fuzz_fill(&in, P.key, sizeof(P.key), P.key_pattern);
 	fuzz_bytes(&in, P.nonce, sizeof(P.nonce));
 	fuzz_bytes(&in, ad, P.ad_len);
@@ -99,8 +178,10 @@ static void decode(const uint8_t *data, size_t size)
 #ifdef AEAD_SG_ENCRYPT
 	/* After the data, so that inputs from before the sg functions decode
 	 * as they did, with a one-entry list. */
-	fuzz_read_pieces(&in, &P.sg, SG_MAX_ENTRY);
-	P.sg_cycle = fuzz_byte(&in);
+	if (!P.v2) {
+		fuzz_read_pieces(&in, &P.sg, SG_MAX_ENTRY);
+		P.sg_cycle = fuzz_byte(&in);
+	}
 #endif
 }
 
@@ -152,61 +233,22 @@ static const char *flip_what(void)
 	return pos < P.len ? "ciphertext" : pos < P.len + TAG ? "tag" : "ad";
 }
 
-typedef void (*enc_fn)(const struct chacha20_impl *, uint32_t, uint8_t *, const uint8_t *,
-		       size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
-typedef bool (*dec_fn)(const struct chacha20_impl *, uint32_t, uint8_t *, const uint8_t *,
-		       size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
-
-/* The public functions in the _with shape (the rows are ignored). */
-static void enc_public(const struct chacha20_impl *c, uint32_t p, uint8_t *dst,
-		       const uint8_t *src, size_t len, const uint8_t *a, size_t alen,
-		       const uint8_t *n, const uint8_t *k)
-{
-	AEAD_ENCRYPT(dst, src, len, a, alen, n, k);
-}
-
-static bool dec_public(const struct chacha20_impl *c, uint32_t p, uint8_t *dst,
-		       const uint8_t *src, size_t len, const uint8_t *a, size_t alen,
-		       const uint8_t *n, const uint8_t *k)
-{
-	return AEAD_DECRYPT(dst, src, len, a, alen, n, k);
-}
-
-/* A row of the stitched table in the _with shape (cur_row; the chacha and
- * poly rows are ignored). */
-static const struct chacha20poly1305_impl *cur_row;
-
-static void enc_row(const struct chacha20_impl *c, uint32_t p, uint8_t *dst,
-		    const uint8_t *src, size_t len, const uint8_t *a, size_t alen,
-		    const uint8_t *n, const uint8_t *k)
-{
-	AEAD_ENCRYPT_ROW(cur_row, dst, src, len, a, alen, n, k);
-}
-
-static bool dec_row(const struct chacha20_impl *c, uint32_t p, uint8_t *dst,
-		    const uint8_t *src, size_t len, const uint8_t *a, size_t alen,
-		    const uint8_t *n, const uint8_t *k)
-{
-	return AEAD_DECRYPT_ROW(cur_row, dst, src, len, a, alen, n, k);
-}
-
 /* Encrypts, compares with ref, decrypts back, then (when flip_too)
  * decrypts a flipped copy. The other pairs skip the flipped decrypt: the
  * rejection logic is shared C, and a backend whose tag ignored some input
  * bits would already differ from the generic tag. */
-static void run(const char *name, const struct chacha20_impl *c, uint32_t p, enc_fn enc,
-		dec_fn dec, bool in_place, bool flip_too)
+static void run(const char *name, const struct aead_way *w, bool in_place, bool flip_too)
 {
 	struct bufs b;
 	bool ok;
 
 	place(&b, msg, P.len, P.len + TAG, in_place);
-	enc(c, p, b.dst, b.src, P.len, b.ad, P.ad_len, b.nonce, b.key);
+	aead_way_encrypt(V, w, b.dst, b.src, P.len, b.ad, P.ad_len, b.nonce, b.key);
 	fuzz_check(T, name, "generic+generic", in_place ? "encrypt, in place" : "encrypt",
 		   b.dst, ref, P.len + TAG);
 
 	place(&b, ref, P.len + TAG, P.len, in_place);
-	ok = dec(c, p, b.dst, b.src, P.len + TAG, b.ad, P.ad_len, b.nonce, b.key);
+	ok = aead_way_decrypt(V, w, b.dst, b.src, P.len + TAG, b.ad, P.ad_len, b.nonce, b.key);
 	fuzz_check_bool(T, name, "spec", "decrypt(encrypt(m)) accepted", ok, true);
 	fuzz_check(T, name, "message", "decrypt(encrypt(m))", b.dst, msg, P.len);
 	if (!flip_too)
@@ -217,7 +259,7 @@ static void run(const char *name, const struct chacha20_impl *c, uint32_t p, enc
 	flip(b.src, b.ad);
 	if (!in_place)
 		memset(b.dst, 0xa5, P.len);
-	ok = dec(c, p, b.dst, b.src, P.len + TAG, b.ad, P.ad_len, b.nonce, b.key);
+	ok = aead_way_decrypt(V, w, b.dst, b.src, P.len + TAG, b.ad, P.ad_len, b.nonce, b.key);
 	fuzz_check_bool(T, name, "spec", flip_what(), ok, false);
 	if (!all_zero(b.dst, P.len)) {
 		static const uint8_t zeros[FUZZ_MAX_LEN];
@@ -253,11 +295,28 @@ static void sg_place(struct sg_list *l, const uint8_t *src, size_t len)
 		sum += P.sg.chunk[i];
 	cycle = (P.sg_cycle & 1) && sum;
 	/* Entry sizes first (into iov_len), then the layout. */
-	for (l->cnt = 0; l->cnt < SG_LIST_MAX - 1 && (cycle ? off < len : l->cnt < n); l->cnt++) {
-		size_t k = P.sg.chunk[l->cnt % n] < len - off ? P.sg.chunk[l->cnt % n] : len - off;
+	if (P.v2 && P.sg_mode % 4) {
+		/* The rule: first, then sizes 0, 1, 0, ... (sg_count of them). */
+		size_t max = P.sg_count ? (size_t)P.sg_count + 1 : SG_LIST_MAX - 1;
 
-		l->iov[l->cnt].iov_len = k;
-		off += k;
+		for (l->cnt = 0; l->cnt < max && off < len; l->cnt++) {
+			size_t want = l->cnt ? P.sg_size[(l->cnt - 1) % 2] : P.sg_first;
+			size_t k = want < len - off ? want : len - off;
+
+			if (l->cnt && !want)
+				break;
+			l->iov[l->cnt].iov_len = k;
+			off += k;
+		}
+	} else {
+		for (l->cnt = 0; l->cnt < SG_LIST_MAX - 1 && (cycle ? off < len : l->cnt < n);
+		     l->cnt++) {
+			size_t k = P.sg.chunk[l->cnt % n] < len - off ? P.sg.chunk[l->cnt % n]
+								      : len - off;
+
+			l->iov[l->cnt].iov_len = k;
+			off += k;
+		}
 	}
 	l->iov[l->cnt++].iov_len = len - off;
 	l->len = len;
@@ -290,37 +349,8 @@ static void sg_gather(const char *name, const struct sg_list *l, uint8_t *out)
 	}
 }
 
-typedef bool (*sg_fn)(const struct chacha20_impl *, uint32_t, const struct iovec *, size_t,
-		      size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
-
-static bool sg_enc_public(const struct chacha20_impl *c, uint32_t p, const struct iovec *iov,
-			  size_t cnt, size_t len, const uint8_t *a, size_t alen,
-			  const uint8_t *n, const uint8_t *k)
-{
-	return AEAD_SG_ENCRYPT(iov, cnt, len, a, alen, n, k);
-}
-
-static bool sg_dec_public(const struct chacha20_impl *c, uint32_t p, const struct iovec *iov,
-			  size_t cnt, size_t len, const uint8_t *a, size_t alen,
-			  const uint8_t *n, const uint8_t *k)
-{
-	return AEAD_SG_DECRYPT(iov, cnt, len, a, alen, n, k);
-}
-
-/* cur_row's sg encrypt (its steps kernel, with the list's entries). */
-static bool sg_enc_row(const struct chacha20_impl *c, uint32_t p, const struct iovec *iov,
-		       size_t cnt, size_t len, const uint8_t *a, size_t alen, const uint8_t *n,
-		       const uint8_t *k)
-{
-	return AEAD_SG_ENCRYPT_ROW(cur_row, iov, cnt, len, a, alen, n, k);
-}
-
-static bool sg_dec_row(const struct chacha20_impl *c, uint32_t p, const struct iovec *iov,
-		       size_t cnt, size_t len, const uint8_t *a, size_t alen, const uint8_t *n,
-		       const uint8_t *k)
-{
-	return AEAD_SG_DECRYPT_ROW(cur_row, iov, cnt, len, a, alen, n, k);
-}
+typedef bool sg_fn(const struct aead_way *, const struct iovec *, size_t, size_t,
+		   const uint8_t *, size_t, const uint8_t *, const uint8_t *);
 
 /* sg_ct: the last sg encrypt's output (the public function's, which runs
  * last), for the oracles. sg_msg: msg and 16 bytes of room for the tag. */
@@ -328,8 +358,8 @@ static uint8_t sg_out[FUZZ_MAX_LEN + TAG], sg_ct[FUZZ_MAX_LEN + TAG];
 static uint8_t sg_msg[FUZZ_MAX_LEN + TAG];
 
 /* A size the list cannot hold: false and not one byte written. */
-static void sg_reject(const char *name, const char *what, const struct chacha20_impl *c,
-		      uint32_t p, sg_fn fn, const uint8_t *src, size_t list_len, size_t src_len)
+static void sg_reject(const char *name, const char *what, const struct aead_way *w, sg_fn *fn,
+		      const uint8_t *src, size_t list_len, size_t src_len)
 {
 	static struct sg_list l;
 	struct bufs b;
@@ -337,7 +367,7 @@ static void sg_reject(const char *name, const char *what, const struct chacha20_
 	place(&b, msg, 0, 0, false);
 	sg_place(&l, src, list_len);
 	fuzz_check_bool(T, name, "spec", what,
-			fn(c, p, l.iov, l.cnt, src_len, b.ad, P.ad_len, b.nonce, b.key), false);
+			fn(w, l.iov, l.cnt, src_len, b.ad, P.ad_len, b.nonce, b.key), false);
 	sg_gather(name, &l, sg_out);
 	fuzz_check(T, name, "spec", "list untouched by a rejected size", sg_out, src, list_len);
 }
@@ -346,9 +376,9 @@ static void sg_reject(const char *name, const char *what, const struct chacha20_
  * decrypt back = msg with the tag left in place; when flip_too, the
  * flipped input rejected with exactly the plaintext bytes zeroed, and every
  * size the list cannot hold rejected without a write. */
-static void run_sg(const char *name, const struct chacha20_impl *c, uint32_t p, sg_fn enc,
-		   sg_fn dec, bool flip_too)
+static void run_sg(const char *name, const struct aead_way *w, bool flip_too)
 {
+	sg_fn *enc = aead_way_sg_encrypt, *dec = aead_way_sg_decrypt;
 	static uint8_t want[FUZZ_MAX_LEN + TAG];
 	static struct sg_list l;
 	struct bufs b;
@@ -358,12 +388,12 @@ static void run_sg(const char *name, const struct chacha20_impl *c, uint32_t p, 
 	place(&b, msg, 0, 0, false);
 	sg_place(&l, sg_msg, P.len + TAG);
 	fuzz_check_bool(T, name, "spec", "sg encrypt accepted",
-			enc(c, p, l.iov, l.cnt, P.len, b.ad, P.ad_len, b.nonce, b.key), true);
+			enc(w, l.iov, l.cnt, P.len, b.ad, P.ad_len, b.nonce, b.key), true);
 	sg_gather(name, &l, sg_out);
 	fuzz_check(T, name, "flat generic+generic", "sg encrypt", sg_out, ref, P.len + TAG);
 	memcpy(sg_ct, sg_out, P.len + TAG);
 	fuzz_check_bool(T, name, "spec", "sg decrypt(sg encrypt(m)) accepted",
-			dec(c, p, l.iov, l.cnt, P.len + TAG, b.ad, P.ad_len, b.nonce, b.key), true);
+			dec(w, l.iov, l.cnt, P.len + TAG, b.ad, P.ad_len, b.nonce, b.key), true);
 	sg_gather(name, &l, sg_out);
 	fuzz_check(T, name, "message", "sg decrypt", sg_out, msg, P.len);
 	fuzz_check(T, name, "ref tag", "tag left by sg decrypt", sg_out + P.len, ref + P.len, TAG);
@@ -375,25 +405,23 @@ static void run_sg(const char *name, const struct chacha20_impl *c, uint32_t p, 
 	flip(want, b.ad);
 	sg_place(&l, want, P.len + TAG);
 	fuzz_check_bool(T, name, "spec", flip_what(),
-			dec(c, p, l.iov, l.cnt, P.len + TAG, b.ad, P.ad_len, b.nonce, b.key),
-			false);
+			dec(w, l.iov, l.cnt, P.len + TAG, b.ad, P.ad_len, b.nonce, b.key), false);
 	sg_gather(name, &l, sg_out);
 	memset(want, 0, P.len);
 	fuzz_check(T, name, "spec", "list after a rejected sg decrypt (plaintext zero, tag kept)",
 		   sg_out, want, P.len + TAG);
 
-	sg_reject(name, "sg encrypt into a list 1 byte short", c, p, enc, sg_msg, P.len + TAG - 1,
+	sg_reject(name, "sg encrypt into a list 1 byte short", w, enc, sg_msg, P.len + TAG - 1,
 		  P.len);
-	sg_reject(name, "sg decrypt of more than the list holds", c, p, dec, ref,
-		  P.len + TAG - 1, P.len + TAG);
-	sg_reject(name, "sg decrypt of fewer than 16 bytes", c, p, dec, ref, P.len + TAG,
+	sg_reject(name, "sg decrypt of more than the list holds", w, dec, ref, P.len + TAG - 1,
+		  P.len + TAG);
+	sg_reject(name, "sg decrypt of fewer than 16 bytes", w, dec, ref, P.len + TAG,
 		  P.len % TAG);
 }
 #endif
 
-/* Decrypt of fewer than 16 bytes through dec: false, dst untouched. */
-static void short_decrypt(const char *name, const struct chacha20_impl *c, uint32_t p,
-			  dec_fn dec)
+/* Decrypt of fewer than 16 bytes one way: false, dst untouched. */
+static void short_decrypt(const char *name, const struct aead_way *w)
 {
 	struct bufs b;
 	uint8_t before[TAG];
@@ -403,27 +431,31 @@ static void short_decrypt(const char *name, const struct chacha20_impl *c, uint3
 	memset(b.dst, 0xa5, TAG);
 	memcpy(before, b.dst, TAG);
 	fuzz_check_bool(T, name, "spec", "decrypt of fewer than 16 bytes",
-			dec(c, p, b.dst, b.src, n, b.ad, P.ad_len, b.nonce, b.key), false);
+			aead_way_decrypt(V, w, b.dst, b.src, n, b.ad, P.ad_len, b.nonce, b.key),
+			false);
 	fuzz_check(T, name, "spec", "output untouched by a short decrypt", b.dst, before, TAG);
 }
 
 /* The public function and the _with function of every usable pair. */
 static void check_short(void)
 {
-	short_decrypt("decrypt()", NULL, 0, dec_public);
-	for (size_t c = 0; c < chacha20_nimpls; c++) {
-		if (!zinc_cpu_have(chacha20_impls[c].features))
-			continue;
-		for (uint32_t p = 0; p < poly1305_nimpls; p++) {
-			char name[96];
+	struct aead_way w;
 
-			if (!zinc_cpu_have(poly1305_impls[p].features))
-				continue;
-			snprintf(name, sizeof(name), "%s+%s", chacha20_impls[c].name,
-				 poly1305_impls[p].name);
-			short_decrypt(name, &chacha20_impls[c], p, AEAD_DECRYPT_WITH);
-		}
-	}
+	for (size_t at = 0; aead_way_next(&w, &at, AEAD_WAY_PUBLIC | AEAD_WAY_PAIRS);)
+		short_decrypt(w.chacha ? w.name : "decrypt()", &w);
+}
+
+/* The rows this CPU cannot run, counted as not compared. */
+static void skip_unusable(void)
+{
+#define SKIP_UNUSABLE(table, n)                                                   \
+	for (size_t i = 0; i < (n); i++)                                          \
+		if (!zinc_cpu_have((table)[i].features))                          \
+			fuzz_count_skipped((table)[i].name, "not usable on this CPU");
+	SKIP_UNUSABLE(chacha20_impls, chacha20_nimpls);
+	SKIP_UNUSABLE(poly1305_impls, poly1305_nimpls);
+	SKIP_UNUSABLE(chacha20poly1305_impls, chacha20poly1305_nimpls);
+#undef SKIP_UNUSABLE
 }
 
 typedef bool (*oracle_enc)(uint8_t *, const uint8_t *, size_t, const uint8_t *, size_t,
@@ -513,76 +545,53 @@ static void check_oracles(void)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	const struct chacha20_impl *gen = &chacha20_impls[0];
+	struct aead_way gen, w;
 	struct bufs b;
 
 	decode(data, size);
 	fuzz_set_params(format_params);
 
+	aead_way_pair(&gen, &chacha20_impls[0], 0);
 	place(&b, msg, P.len, P.len + TAG, false);
-	AEAD_ENCRYPT_WITH(gen, 0, b.dst, b.src, P.len, b.ad, P.ad_len, b.nonce, b.key);
+	aead_way_encrypt(V, &gen, b.dst, b.src, P.len, b.ad, P.ad_len, b.nonce, b.key);
 	memcpy(ref, b.dst, P.len + TAG);
-	run("generic+generic", gen, 0, AEAD_ENCRYPT_WITH, AEAD_DECRYPT_WITH, P.layout.in_place,
-	    true);
+	run("generic+generic", &gen, P.layout.in_place, true);
 
-	for (size_t c = 0; c < chacha20_nimpls; c++) {
-		const struct chacha20_impl *ci = &chacha20_impls[c];
-
-		if (!zinc_cpu_have(ci->features)) {
-			fuzz_count_skipped(ci->name, "not usable on this CPU");
+	skip_unusable();
+	for (size_t at = 0; aead_way_next(&w, &at, AEAD_WAY_PAIRS | AEAD_WAY_ROWS);) {
+		if (w.chacha && w.chacha == gen.chacha && !w.poly)
 			continue;
-		}
-		for (uint32_t p = 0; p < poly1305_nimpls; p++) {
-			const struct poly1305_impl *pi = &poly1305_impls[p];
-			char name[96];
-
-			if (!c && !p)
-				continue;
-			if (!zinc_cpu_have(pi->features)) {
-				if (!c)
-					fuzz_count_skipped(pi->name, "not usable on this CPU");
-				continue;
-			}
-			snprintf(name, sizeof(name), "%s+%s", ci->name, pi->name);
-			run(name, ci, p, AEAD_ENCRYPT_WITH, AEAD_DECRYPT_WITH,
-			    P.layout.in_place, false);
+		if (w.chacha) {
+			run(w.name, &w, P.layout.in_place, false);
 #ifdef AEAD_SG_ENCRYPT
-			strncat(name, " sg", sizeof(name) - strlen(name) - 1);
-			run_sg(name, ci, p, AEAD_SG_ENCRYPT_WITH, AEAD_SG_DECRYPT_WITH, false);
+			strncat(w.name, " sg", sizeof(w.name) - strlen(w.name) - 1);
+			run_sg(w.name, &w, false);
 #endif
-			fuzz_count_compared(c ? ci->name : pi->name,
+			fuzz_count_compared(w.chacha != gen.chacha ? w.chacha->name
+							   : poly1305_impls[w.poly].name,
 					    "pairs vs generic+generic (encrypt, decrypt)");
-		}
-	}
-	for (size_t r = 0; r < chacha20poly1305_nimpls; r++) {
-		cur_row = &chacha20poly1305_impls[r];
-		if (!zinc_cpu_have(cur_row->features)) {
-			fuzz_count_skipped(cur_row->name, "not usable on this CPU");
 			continue;
 		}
-		run(cur_row->name, NULL, 0, enc_row, dec_row, false, true);
-		run(cur_row->name, NULL, 0, enc_row, dec_row, true, false);
+		run(w.name, &w, false, true);
+		run(w.name, &w, true, false);
 #ifdef AEAD_SG_ENCRYPT
-		{
-			char name[96];
-
-			snprintf(name, sizeof(name), "%s sg", cur_row->name);
-			run_sg(name, NULL, 0, sg_enc_row, sg_dec_row, true);
-		}
-		fuzz_count_compared(cur_row->name, "encrypt and decrypt (in and out of place, "
+		strncat(w.name, " sg", sizeof(w.name) - strlen(w.name) - 1);
+		run_sg(w.name, &w, true);
+		fuzz_count_compared(w.row->name, "encrypt and decrypt (in and out of place, "
 				    "and sg) vs generic+generic, flipped bit");
 #else
-		fuzz_count_compared(cur_row->name, "encrypt and decrypt (in and out of place) "
+		fuzz_count_compared(w.row->name, "encrypt and decrypt (in and out of place) "
 				    "vs generic+generic, flipped bit");
 #endif
 	}
-	run("public", NULL, 0, enc_public, dec_public, false, true);
-	run("public, in place", NULL, 0, enc_public, dec_public, true, true);
+	aead_way_next(&w, &(size_t){ 0 }, AEAD_WAY_PUBLIC);
+	run("public", &w, false, true);
+	run("public, in place", &w, true, true);
 	check_short();
 	fuzz_count_compared("public", "vs generic (in/out of place, decrypt, flip, short)");
 #ifdef AEAD_SG_ENCRYPT
-	run_sg("generic+generic sg", gen, 0, AEAD_SG_ENCRYPT_WITH, AEAD_SG_DECRYPT_WITH, true);
-	run_sg("public sg", NULL, 0, sg_enc_public, sg_dec_public, true);
+	run_sg("generic+generic sg", &gen, true);
+	run_sg("public sg", &w, true);
 	fuzz_count_compared("sg", "public and generic+generic vs flat (encrypt, decrypt, flip, "
 			    "short list, short input, gaps untouched); pairs vs flat");
 #endif

@@ -6,18 +6,8 @@
  */
 #define AEAD_NAME "chacha20poly1305"
 #define AEAD_NONCE_SIZE CHACHA20POLY1305_NONCE_SIZE
-#define AEAD_ENCRYPT chacha20poly1305_encrypt
-#define AEAD_DECRYPT chacha20poly1305_decrypt
-#define AEAD_ENCRYPT_WITH chacha20poly1305_encrypt_with
-#define AEAD_DECRYPT_WITH chacha20poly1305_decrypt_with
-#define AEAD_ENCRYPT_ROW chacha20poly1305_encrypt_row
-#define AEAD_DECRYPT_ROW chacha20poly1305_decrypt_row
-#define AEAD_SG_DECRYPT_ROW chacha20poly1305_decrypt_sg_inplace_row
-#define AEAD_SG_ENCRYPT chacha20poly1305_encrypt_sg_inplace
-#define AEAD_SG_DECRYPT chacha20poly1305_decrypt_sg_inplace
-#define AEAD_SG_ENCRYPT_ROW chacha20poly1305_encrypt_sg_inplace_row
-#define AEAD_SG_ENCRYPT_WITH chacha20poly1305_encrypt_sg_inplace_with
-#define AEAD_SG_DECRYPT_WITH chacha20poly1305_decrypt_sg_inplace_with
+#define AEAD_VARIANT aead_chacha20poly1305
+#define AEAD_SG_ENCRYPT 1 /* it has scatter-gather functions */
 #define AEAD_SODIUM_ENCRYPT sodium_chacha20poly1305_encrypt
 #define AEAD_SODIUM_DECRYPT sodium_chacha20poly1305_decrypt
 #define AEAD_OPENSSL_ENCRYPT openssl_chacha20poly1305_encrypt

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Messages over 4 GiB through every usable row of ChaCha20, Poly1305, both
- * AEADs and BLAKE2s: a length kept in 32 bits anywhere shows here and
+ * AEADs (their row pairs and stitched rows, lib/chacha20poly1305/entries.h)
+ * and BLAKE2s: a length kept in 32 bits anywhere shows here and
  * nowhere in the fuzz targets (which stop at 8 KiB).
  *
  *   huge [--quick] [--lengths L,L,...] [--split S] [--primitive P] [--all-pairs]
@@ -48,10 +49,13 @@
 
 #include "fuzz/oracles/oracles.h"
 #include "lib/blake2s/blake2s.h"
+#include "lib/blake2s/entries.h"
 #include "lib/chacha20poly1305/chacha20poly1305.h"
+#include "lib/chacha20poly1305/entries.h"
 #include "lib/common/cpu.h"
 #include "lib/common/test.h"
 #include "lib/common/util.h"
+#include "lib/poly1305/entries.h"
 
 enum { EDGE = 64 * 1024, RING = 1 << 20, AD_LEN = 13, POISON = 0xa5 };
 #define GIB ((size_t)1 << 30)
@@ -337,17 +341,6 @@ static void run_chacha20(struct input *in, struct output *out, size_t split)
 	}
 }
 
-static void poly1305_row(uint8_t mac[16], uint32_t row, const uint8_t *msg, size_t len,
-			 size_t split)
-{
-	struct poly1305_ctx ctx;
-
-	poly1305_init_impl(&ctx, key, row);
-	poly1305_update(&ctx, msg, split);
-	poly1305_update(&ctx, msg + split, len - split);
-	poly1305_final(&ctx, mac);
-}
-
 /* The digest-only primitives: results differ only in their digest. */
 static void digest_result(const uint8_t *d, size_t n)
 {
@@ -369,7 +362,7 @@ static void run_poly1305(struct input *in, size_t split)
 		if (!zinc_cpu_have(poly1305_impls[i].features))
 			continue;
 		clock_start(&c);
-		poly1305_row(mac, i, in->msg, len, len);
+		poly1305_row_split(i, mac, key, in->msg, len, len);
 		digest_result(mac, 16);
 		if (!i) {
 			ref = got;
@@ -379,7 +372,7 @@ static void run_poly1305(struct input *in, size_t split)
 		}
 		if (len > split) {
 			clock_start(&c);
-			poly1305_row(mac, i, in->msg, len, split);
+			poly1305_row_split(i, mac, key, in->msg, len, split);
 			digest_result(mac, 16);
 			check("poly1305", poly1305_impls[i].name, len, "2 (split)", &c, &ref,
 			      ref_name);
@@ -420,7 +413,6 @@ static void run_blake2s(struct input *in, size_t split)
 	const size_t len = in->len;
 	const char *ref_name = blake2s_impls[0].name, *why;
 	uint8_t d[32];
-	struct blake2s_state st;
 	struct clock c;
 	char row[64];
 
@@ -434,10 +426,7 @@ static void run_blake2s(struct input *in, size_t split)
 			size_t at = twice ? split : len;
 
 			clock_start(&c);
-			blake2s_init(&st, 32);
-			blake2s_update_with(impl, &st, in->msg, at);
-			blake2s_update_with(impl, &st, in->msg + at, len - at);
-			blake2s_final_with(impl, &st, d);
+			blake2s_row_split(impl, d, 32, NULL, 0, in->msg, len, at);
 			digest_result(d, 32);
 			if (!i && !twice) {
 				ref = got;
@@ -472,46 +461,22 @@ static void run_blake2s(struct input *in, size_t split)
 
 /* ---- AEADs ---- */
 
-struct aead {
-	const char *name;
-	bool x;
-};
-
-static void aead_encrypt(const struct aead *a, const struct chacha20_impl *chacha, uint32_t poly,
-			 uint8_t *dst, const uint8_t *src, size_t len)
+static void aead_encrypt(const struct aead_variant *a, const struct aead_way *w, uint8_t *dst,
+			 const uint8_t *src, size_t len)
 {
-	const uint8_t *ad = src - 16;
-
-	if (!chacha && a->x)
-		xchacha20poly1305_encrypt(dst, src, len, ad, AD_LEN, nonce, key);
-	else if (!chacha)
-		chacha20poly1305_encrypt(dst, src, len, ad, AD_LEN, nonce, key);
-	else if (a->x)
-		xchacha20poly1305_encrypt_with(chacha, poly, dst, src, len, ad, AD_LEN, nonce, key);
-	else
-		chacha20poly1305_encrypt_with(chacha, poly, dst, src, len, ad, AD_LEN, nonce, key);
+	aead_way_encrypt(a, w, dst, src, len, src - 16, AD_LEN, nonce, key);
 }
 
-static bool aead_decrypt(const struct aead *a, const struct chacha20_impl *chacha, uint32_t poly,
-			 uint8_t *dst, const uint8_t *src, size_t len)
+static bool aead_decrypt(const struct aead_variant *a, const struct aead_way *w, uint8_t *dst,
+			 const uint8_t *src, size_t len)
 {
-	const uint8_t *ad = src - 16;
-
-	if (!chacha && a->x)
-		return xchacha20poly1305_decrypt(dst, src, len + 16, ad, AD_LEN, nonce, key);
-	if (!chacha)
-		return chacha20poly1305_decrypt(dst, src, len + 16, ad, AD_LEN, nonce, key);
-	if (a->x)
-		return xchacha20poly1305_decrypt_with(chacha, poly, dst, src, len + 16, ad, AD_LEN,
-						      nonce, key);
-	return chacha20poly1305_decrypt_with(chacha, poly, dst, src, len + 16, ad, AD_LEN, nonce,
-					     key);
+	return aead_way_decrypt(a, w, dst, src, len + 16, src - 16, AD_LEN, nonce, key);
 }
 
 /* The tag of msg as ciphertext, made without zinc: libsodium's one-time
  * key and Poly1305 over the MAC input laid out in the input mapping, with
  * the length block written by input_set_lengths. */
-static bool independent_tag(const struct aead *a, struct input *in, uint8_t tag[16])
+static bool independent_tag(const struct aead_variant *a, struct input *in, uint8_t tag[16])
 {
 	uint8_t otk[32] = { 0 }, subkey[32], nonce12[12] = { 0 };
 	const uint8_t *k = key, *n = nonce;
@@ -529,26 +494,19 @@ static bool independent_tag(const struct aead *a, struct input *in, uint8_t tag[
 	       sodium_poly1305(tag, in->map, 16 + in->len + in->pad + 16, otk, &why);
 }
 
-/* One (ChaCha20 row, Poly1305 row) pair, or the public functions (chacha
- * NULL): decrypt of the message with the independent tag, then encrypt. */
-static void aead_pair(const struct aead *a, const struct chacha20_impl *chacha, uint32_t poly,
+/* One way (a pair, a stitched row, the public functions, named row):
+ * decrypt of the message with the independent tag, then encrypt. */
+static void aead_pair(const struct aead_variant *a, const struct aead_way *w, const char *row,
 		      struct input *in, struct output *out, struct result *enc_ref,
 		      bool *have_ref, char *ref_name)
 {
 	const size_t len = in->len;
-	char row[96];
 	struct clock c;
 	bool ok;
 
-	if (chacha)
-		snprintf(row, sizeof(row), "%s + %s", chacha->name, poly1305_impls[poly].name);
-	else
-		snprintf(row, sizeof(row), "public (%s + %s)", chacha20_pick(len)->name,
-			 poly1305_impls[poly].name);
-
 	poison(out);
 	clock_start(&c);
-	ok = aead_decrypt(a, chacha, poly, out->p, in->msg, len);
+	ok = aead_decrypt(a, w, out->p, in->msg, len);
 	take(&got, out);
 	if (!ok)
 		report(a->name, row, len, "decrypt", &c, NULL,
@@ -568,7 +526,7 @@ static void aead_pair(const struct aead *a, const struct chacha20_impl *chacha, 
 
 	poison(out);
 	clock_start(&c);
-	aead_encrypt(a, chacha, poly, out->p, in->msg, len);
+	aead_encrypt(a, w, out->p, in->msg, len);
 	take(&got, out);
 	if (!*have_ref) {
 		*enc_ref = got;
@@ -580,7 +538,7 @@ static void aead_pair(const struct aead *a, const struct chacha20_impl *chacha, 
 	}
 }
 
-static void run_aead(const struct aead *a, struct input *in, struct output *out)
+static void run_aead(const struct aead_variant *a, struct input *in, struct output *out)
 {
 	const size_t len = in->len;
 	static struct result enc_ref;
@@ -592,6 +550,8 @@ static void run_aead(const struct aead *a, struct input *in, struct output *out)
 	uint8_t tag[16];
 	const char *why;
 	struct clock c;
+	struct aead_way w;
+	char row[96];
 
 	clock_start(&c);
 	if (!independent_tag(a, in, tag)) {
@@ -604,20 +564,14 @@ static void run_aead(const struct aead *a, struct input *in, struct output *out)
 
 	/* Every ChaCha20 row with the Poly1305 row the public functions use,
 	 * every other Poly1305 row with their ChaCha20 row (--all-pairs:
-	 * every pair), then the public functions. */
-	for (size_t ci = 0; ci < chacha20_nimpls; ci++) {
-		const struct chacha20_impl *chacha = &chacha20_impls[ci];
-
-		if (!zinc_cpu_have(chacha->features))
-			continue;
-		for (uint32_t p = 0; p < poly1305_nimpls; p++) {
-			if (!zinc_cpu_have(poly1305_impls[p].features))
-				continue;
-			if (all_pairs || p == pick_poly || (chacha == pick_chacha))
-				aead_pair(a, chacha, p, in, out, &enc_ref, &have_ref, ref_name);
-		}
-	}
-	aead_pair(a, NULL, pick_poly, in, out, &enc_ref, &have_ref, ref_name);
+	 * every pair), every stitched row, then the public functions. */
+	for (size_t at = 0; aead_way_next(&w, &at, AEAD_WAY_PAIRS | AEAD_WAY_ROWS);)
+		if (!w.chacha || all_pairs || w.poly == pick_poly || w.chacha == pick_chacha)
+			aead_pair(a, &w, w.name, in, out, &enc_ref, &have_ref, ref_name);
+	snprintf(row, sizeof(row), "public (%s + %s)", pick_chacha->name,
+		 poly1305_impls[pick_poly].name);
+	for (size_t at = 0; aead_way_next(&w, &at, AEAD_WAY_PUBLIC);)
+		aead_pair(a, &w, row, in, out, &enc_ref, &have_ref, ref_name);
 
 	poison(out);
 	clock_start(&c);
@@ -764,8 +718,8 @@ int main(int argc, char **argv)
 	for (size_t l = 0; l < nlengths; l++) {
 		struct input in;
 		struct output out;
-		static const struct aead aeads[] = { { "chacha20poly1305", false },
-						     { "xchacha20poly1305", true } };
+		static const struct aead_variant *const aeads[] = { &aead_chacha20poly1305,
+								    &aead_xchacha20poly1305 };
 
 		input_map(&in, lengths[l]);
 		output_map(&out, lengths[l], ring_fd);
@@ -777,8 +731,8 @@ int main(int argc, char **argv)
 		if (wanted(only, "blake2s"))
 			run_blake2s(&in, split);
 		for (size_t a = 0; a < ARRAY_SIZE(aeads); a++)
-			if (wanted(only, aeads[a].name))
-				run_aead(&aeads[a], &in, &out);
+			if (wanted(only, aeads[a]->name))
+				run_aead(aeads[a], &in, &out);
 		unmap(out.p, out.maplen);
 		unmap(in.map, in.maplen);
 	}

@@ -8,12 +8,7 @@
  */
 #define AEAD_NAME "xchacha20poly1305"
 #define AEAD_NONCE_SIZE XCHACHA20POLY1305_NONCE_SIZE
-#define AEAD_ENCRYPT xchacha20poly1305_encrypt
-#define AEAD_DECRYPT xchacha20poly1305_decrypt
-#define AEAD_ENCRYPT_WITH xchacha20poly1305_encrypt_with
-#define AEAD_DECRYPT_WITH xchacha20poly1305_decrypt_with
-#define AEAD_ENCRYPT_ROW xchacha20poly1305_encrypt_row
-#define AEAD_DECRYPT_ROW xchacha20poly1305_decrypt_row
+#define AEAD_VARIANT aead_xchacha20poly1305
 #define AEAD_SODIUM_ENCRYPT sodium_xchacha20poly1305_encrypt
 #define AEAD_SODIUM_DECRYPT sodium_xchacha20poly1305_decrypt
 #define AEAD_OPENSSL_NONE "xchacha20poly1305 (OpenSSL 3.0 has no XChaCha20-Poly1305)"

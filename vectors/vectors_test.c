@@ -25,11 +25,14 @@
 #include <zinc/poly1305.h>
 
 #include "lib/blake2s/blake2s.h"
+#include "lib/blake2s/entries.h"
 #include "lib/chacha20/chacha20.h"
 #include "lib/chacha20poly1305/chacha20poly1305.h"
+#include "lib/chacha20poly1305/entries.h"
 #include "lib/common/cpu.h"
 #include "lib/common/test.h"
 #include "lib/curve25519/curve25519.h"
+#include "lib/poly1305/entries.h"
 #include "lib/poly1305/poly1305.h"
 #include "vectors/vectors.h"
 
@@ -353,13 +356,14 @@ static void poly_run(const struct vec_record *rec, long impl)
 	struct poly1305_ctx ctx;
 
 	half = len / 2;
-	if (impl >= 0)
-		poly1305_init_impl(&ctx, key, (uint32_t)impl);
-	else
+	if (impl >= 0) {
+		poly1305_row_split((uint32_t)impl, mac, key, in, len, half);
+	} else {
 		poly1305_init(&ctx, key);
-	poly1305_update(&ctx, in, half);
-	poly1305_update(&ctx, in + half, len - half);
-	poly1305_final(&ctx, mac);
+		poly1305_update(&ctx, in, half);
+		poly1305_update(&ctx, in + half, len - half);
+		poly1305_final(&ctx, mac);
+	}
 	CHECK_MEM(mac, want, POLY1305_MAC_SIZE, FAIL_FMT,
 		  FAIL_ARGS(rec, impl >= 0 ? "poly1305 init/update(2 parts)/final"
 				: picks("poly1305 init/update(2 parts)/final",
@@ -406,8 +410,7 @@ static void run_poly1305(void)
 
 /* The AEADs: encrypt(Input) = Output || Tag, decrypt gives Input back, and a
  * changed tag is refused with the output zeroed; for ChaCha20-Poly1305 the
- * same through the sg functions over random splits. chacha == NULL means the
- * public functions. */
+ * same through the sg functions over random splits. */
 struct aead_vec {
 	const uint8_t *key, *nonce, *ad, *in;
 	size_t ad_len, len;
@@ -437,10 +440,10 @@ static bool zero(const uint8_t *p, size_t n)
 
 /* ChaCha20-Poly1305 in place over an iovec list: the vector cut into
  * random entries (empty, 1 byte, up to two blocks, or anything up to the
- * whole), three lists per call from one xorshift32 stream. chacha == NULL
- * means the public functions. */
+ * whole), three lists per call from one xorshift32 stream, one way
+ * (lib/chacha20poly1305/entries.h). */
 static void aead_sg_run(const struct vec_record *rec, const struct aead_vec *v,
-			const struct chacha20_impl *chacha, uint32_t poly)
+			const struct aead_way *w)
 {
 	static uint32_t x = 0x9e3779b9u;
 	size_t sealed_len = v->len + CHACHA20POLY1305_AUTHTAG_SIZE;
@@ -467,11 +470,7 @@ static void aead_sg_run(const struct vec_record *rec, const struct aead_vec *v,
 		iov[cnt++] = (struct iovec){ .iov_base = list + off, .iov_len = sealed_len - off };
 
 		memcpy(list, v->in, v->len);
-		ok = chacha ? chacha20poly1305_encrypt_sg_inplace_with(chacha, poly, iov, cnt, v->len,
-								       v->ad, v->ad_len,
-								       v->nonce, v->key)
-			    : chacha20poly1305_encrypt_sg_inplace(iov, cnt, v->len, v->ad,
-								  v->ad_len, v->nonce, v->key);
+		ok = aead_way_sg_encrypt(w, iov, cnt, v->len, v->ad, v->ad_len, v->nonce, v->key);
 		CHECK(ok, FAIL_FMT, FAIL_ARGS(rec, "sg encrypt refused a list that holds it"));
 		CHECK_MEM(list, v->sealed, sealed_len, FAIL_FMT, FAIL_ARGS(rec, "sg encrypt"));
 
@@ -479,13 +478,8 @@ static void aead_sg_run(const struct vec_record *rec, const struct aead_vec *v,
 		for (int forged = 0; forged < 2; forged++) {
 			memcpy(list, v->sealed, sealed_len);
 			list[sealed_len - 1] ^= (uint8_t)forged;
-			ok = chacha ? chacha20poly1305_decrypt_sg_inplace_with(chacha, poly, iov, cnt,
-									       sealed_len, v->ad,
-									       v->ad_len, v->nonce,
-									       v->key)
-				    : chacha20poly1305_decrypt_sg_inplace(iov, cnt, sealed_len,
-									  v->ad, v->ad_len,
-									  v->nonce, v->key);
+			ok = aead_way_sg_decrypt(w, iov, cnt, sealed_len, v->ad, v->ad_len, v->nonce,
+						 v->key);
 			if (forged) {
 				memset(want, 0, v->len);
 				want[sealed_len - 1] ^= 1;
@@ -505,59 +499,29 @@ static void aead_sg_run(const struct vec_record *rec, const struct aead_vec *v,
 	free(want);
 }
 
-/* row: a row of the stitched table to encrypt and decrypt through (then
- * chacha is NULL). */
-static void aead_run(const struct vec_record *rec, bool x, const struct chacha20_impl *chacha,
-		     uint32_t poly, const struct chacha20poly1305_impl *row)
+/* One way of one AEAD (lib/chacha20poly1305/entries.h): a pair, a stitched
+ * row or the public functions. */
+static void aead_run(const struct vec_record *rec, const struct aead_variant *a,
+		     const struct aead_way *w)
 {
 	size_t sealed_len;
 	struct aead_vec v;
 	uint8_t *out, *pt;
 	bool ok;
 
-	aead_vec_get(rec, &v, x ? XCHACHA20POLY1305_NONCE_SIZE : CHACHA20POLY1305_NONCE_SIZE);
+	aead_vec_get(rec, &v, a->nonce_size);
 	sealed_len = v.len + CHACHA20POLY1305_AUTHTAG_SIZE;
 	out = buf(sealed_len);
 	pt = buf(v.len);
-	if (x && row)
-		xchacha20poly1305_encrypt_row(row, out, v.in, v.len, v.ad, v.ad_len, v.nonce, v.key);
-	else if (row)
-		chacha20poly1305_encrypt_row(row, out, v.in, v.len, v.ad, v.ad_len, v.nonce, v.key);
-	else if (x && chacha)
-		xchacha20poly1305_encrypt_with(chacha, poly, out, v.in, v.len, v.ad, v.ad_len,
-					       v.nonce, v.key);
-	else if (x)
-		xchacha20poly1305_encrypt(out, v.in, v.len, v.ad, v.ad_len, v.nonce, v.key);
-	else if (chacha)
-		chacha20poly1305_encrypt_with(chacha, poly, out, v.in, v.len, v.ad, v.ad_len,
-					      v.nonce, v.key);
-	else
-		chacha20poly1305_encrypt(out, v.in, v.len, v.ad, v.ad_len, v.nonce, v.key);
+	aead_way_encrypt(a, w, out, v.in, v.len, v.ad, v.ad_len, v.nonce, v.key);
 	CHECK_MEM(out, v.sealed, sealed_len, FAIL_FMT,
-		  FAIL_ARGS(rec, chacha || row ? "encrypt"
-					       : picks("encrypt", chacha20_pick(v.len)->name)));
+		  FAIL_ARGS(rec, w->chacha || w->row ? "encrypt"
+						     : picks("encrypt", chacha20_pick(v.len)->name)));
 
 	for (int forged = 0; forged < 2; forged++) {
 		if (forged)
 			v.sealed[sealed_len - 1] ^= 0x01;
-		if (x && row)
-			ok = xchacha20poly1305_decrypt_row(row, pt, v.sealed, sealed_len, v.ad,
-							   v.ad_len, v.nonce, v.key);
-		else if (row)
-			ok = chacha20poly1305_decrypt_row(row, pt, v.sealed, sealed_len, v.ad,
-							  v.ad_len, v.nonce, v.key);
-		else if (x && chacha)
-			ok = xchacha20poly1305_decrypt_with(chacha, poly, pt, v.sealed, sealed_len,
-							    v.ad, v.ad_len, v.nonce, v.key);
-		else if (x)
-			ok = xchacha20poly1305_decrypt(pt, v.sealed, sealed_len, v.ad, v.ad_len,
-						       v.nonce, v.key);
-		else if (chacha)
-			ok = chacha20poly1305_decrypt_with(chacha, poly, pt, v.sealed, sealed_len,
-							   v.ad, v.ad_len, v.nonce, v.key);
-		else
-			ok = chacha20poly1305_decrypt(pt, v.sealed, sealed_len, v.ad, v.ad_len,
-						      v.nonce, v.key);
+		ok = aead_way_decrypt(a, w, pt, v.sealed, sealed_len, v.ad, v.ad_len, v.nonce, v.key);
 		if (!forged) {
 			CHECK(ok, FAIL_FMT, FAIL_ARGS(rec, "decrypt refused the vector's tag"));
 			CHECK_MEM(pt, v.in, v.len, FAIL_FMT, FAIL_ARGS(rec, "decrypt"));
@@ -568,8 +532,8 @@ static void aead_run(const struct vec_record *rec, bool x, const struct chacha20
 		}
 	}
 	v.sealed[sealed_len - 1] ^= 0x01;
-	if (!x && !row)
-		aead_sg_run(rec, &v, chacha, poly);
+	if (!a->x && !w->row)
+		aead_sg_run(rec, &v, w);
 	free(out);
 	free(pt);
 	free(v.sealed);
@@ -577,8 +541,10 @@ static void aead_run(const struct vec_record *rec, bool x, const struct chacha20
 
 static void run_aeads(void)
 {
+	static const struct aead_variant *const aeads[] = { &aead_chacha20poly1305,
+							     &aead_xchacha20poly1305 };
 	struct vec_set sets[2];
-	char pair[80];
+	struct aead_way w;
 
 	load(&sets[0], "chacha20poly1305.txt");
 	load(&sets[1], "xchacha20poly1305.txt");
@@ -590,17 +556,16 @@ static void run_aeads(void)
 		for (size_t p = 0; p < poly1305_nimpls; p++) {
 			unsigned long ran = 0;
 
-			snprintf(pair, sizeof(pair), "%s + %s", chacha->name,
-				 poly1305_impls[p].name);
-			if (!row_usable(pair, poly1305_impls[p].features))
+			aead_way_pair(&w, chacha, (uint32_t)p);
+			if (!row_usable(w.name, poly1305_impls[p].features))
 				continue;
-			at_row(pair);
+			at_row(w.name);
 			for (int x = 0; x < 2; x++)
 				FOR_EACH_RECORD(&sets[x], rec) {
-					aead_run(rec, x, chacha, (uint32_t)p, NULL);
+					aead_run(rec, aeads[x], &w);
 					ran++;
 				}
-			report_row(pair, ran);
+			report_row(w.name, ran);
 		}
 	}
 	/* The stitched rows: these vectors (265 bytes at most) reach only their
@@ -613,24 +578,26 @@ static void run_aeads(void)
 		if (!row_usable(row->name, row->features))
 			continue;
 		at_row(row->name);
+		aead_way_row(&w, row);
 		for (int x = 0; x < 2; x++)
 			FOR_EACH_RECORD(&sets[x], rec) {
 				size_t len;
 
 				vec_hex(rec, "Input", VEC_ANY, &len);
 				kernel += row->encrypt && len >= 64 + 512;
-				aead_run(rec, x, NULL, 0, row);
+				aead_run(rec, aeads[x], &w);
 				ran++;
 			}
 		printf("  %-36s %lu vectors ran (encrypt, decrypt; %lu long enough for its "
 		       "kernel)\n", row->name, ran, kernel);
 	}
+	aead_way_next(&w, &(size_t){ 0 }, AEAD_WAY_PUBLIC);
 	for (size_t s = 0; s < nsubsets; s++) {
 		zinc_cpu_set_mask(subsets[s]);
 		at_subset(subsets[s]);
 		for (int x = 0; x < 2; x++)
 			FOR_EACH_RECORD(&sets[x], rec)
-				aead_run(rec, x, NULL, 0, NULL);
+				aead_run(rec, aeads[x], &w);
 	}
 	zinc_cpu_set_mask(~0u);
 	report_public(sets[0].n + sets[1].n);
@@ -653,13 +620,10 @@ static void blake2s_run(const struct vec_record *rec, const struct blake2s_impl 
 		vec_die(rec, "Output must be 1..32 bytes and Key 0..32");
 	out = buf(outlen);
 	half = inlen / 2;
-	CHECK(blake2s_init_key(&state, outlen, key, keylen), FAIL_FMT,
-	      FAIL_ARGS(rec, "blake2s_init_key refused valid sizes"));
-	if (impl) {
-		blake2s_update_with(impl, &state, in, half);
-		blake2s_update_with(impl, &state, in + half, inlen - half);
-		blake2s_final_with(impl, &state, out);
-	} else {
+	CHECK(impl ? blake2s_row_split(impl, out, outlen, key, keylen, in, inlen, half)
+		   : blake2s_init_key(&state, outlen, key, keylen),
+	      FAIL_FMT, FAIL_ARGS(rec, "blake2s_init_key refused valid sizes"));
+	if (!impl) {
 		blake2s_update(&state, in, half);
 		blake2s_update(&state, in + half, inlen - half);
 		blake2s_final(&state, out);

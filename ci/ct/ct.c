@@ -26,10 +26,13 @@
 #include <valgrind/memcheck.h>
 
 #include "lib/blake2s/blake2s.h"
+#include "lib/blake2s/entries.h"
 #include "lib/chacha20/chacha20.h"
 #include "lib/chacha20poly1305/chacha20poly1305.h"
+#include "lib/chacha20poly1305/entries.h"
 #include "lib/common/cpu.h"
 #include "lib/curve25519/curve25519.h"
+#include "lib/poly1305/entries.h"
 #include "lib/poly1305/poly1305.h"
 
 #define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
@@ -184,18 +187,6 @@ static void check_chacha20(void)
 	}
 }
 
-/* Poly1305 of msg[0..len) through row r, in two updates split at len / 3. */
-static void poly1305_row(uint32_t r, uint8_t mac[16], const uint8_t *k, const uint8_t *m,
-			 size_t len)
-{
-	struct poly1305_ctx ctx;
-
-	poly1305_init_impl(&ctx, k, r);
-	poly1305_update(&ctx, m, len / 3);
-	poly1305_update(&ctx, m + len / 3, len - len / 3);
-	poly1305_final(&ctx, mac);
-}
-
 static void check_poly1305(void)
 {
 	static uint8_t in[MAX_LEN];
@@ -210,29 +201,18 @@ static void check_poly1305(void)
 		for (size_t i = 0; i < nlens; i++) {
 			uint8_t k[32], mac[16], want[16];
 
-			poly1305_row(0, want, key, msg, lens[i]);
+			poly1305_row_split(0, want, key, msg, lens[i], lens[i] / 3);
 			memcpy(k, key, 32);
 			memcpy(in, msg, lens[i]);
 			SECRET(k, 32);
 			SECRET(in, lens[i]);
-			poly1305_row(r, mac, k, in, lens[i]);
+			poly1305_row_split(r, mac, k, in, lens[i], lens[i] / 3);
 			expect(&c, "mac", mac, want, 16);
 			poly1305_row_mac(r, mac, in, lens[i], k);
 			expect(&c, "one-shot mac", mac, want, 16);
 		}
 		end(&c);
 	}
-}
-
-static void blake2s_row(const struct blake2s_impl *impl, uint8_t *out, size_t outlen,
-			const uint8_t *k, size_t keylen, const uint8_t *m, size_t len)
-{
-	struct blake2s_state st;
-
-	blake2s_init_key(&st, outlen, k, keylen);
-	blake2s_update_with(impl, &st, m, len / 3);
-	blake2s_update_with(impl, &st, m + len / 3, len - len / 3);
-	blake2s_final_with(impl, &st, out);
 }
 
 static void check_blake2s(void)
@@ -254,13 +234,14 @@ static void check_blake2s(void)
 				uint8_t k[32], out[32], want[32];
 				size_t outlen = j & 1 ? 16 : 32;
 
-				blake2s_row(&blake2s_impls[0], want, outlen, key, keylens[j], msg,
-					    lens[i]);
+				blake2s_row_split(&blake2s_impls[0], want, outlen, key, keylens[j],
+						  msg, lens[i], lens[i] / 3);
 				memcpy(k, key, 32);
 				memcpy(in, msg, lens[i]);
 				SECRET(k, 32);
 				SECRET(in, lens[i]);
-				blake2s_row(impl, out, outlen, k, keylens[j], in, lens[i]);
+				blake2s_row_split(impl, out, outlen, k, keylens[j], in, lens[i],
+						  lens[i] / 3);
 				expect(&c, "digest", out, want, outlen);
 			}
 		}
@@ -312,27 +293,27 @@ static void check_curve25519(void)
 	}
 }
 
-/* Encrypt, decrypt, and decrypt with a flipped tag bit, through one
- * (ChaCha20 row, Poly1305 row) pair, for one AEAD. */
-typedef void (*enc_fn)(const struct chacha20_impl *, uint32_t, uint8_t *, const uint8_t *,
-		       size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
-typedef bool (*dec_fn)(const struct chacha20_impl *, uint32_t, uint8_t *, const uint8_t *,
-		       size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
+static const struct aead_variant *const aeads[] = { &aead_chacha20poly1305,
+						     &aead_xchacha20poly1305 };
 
-static void aead_pair(struct check *c, enc_fn enc, dec_fn dec, const struct chacha20_impl *cc,
-		      uint32_t poly, size_t len)
+/* Encrypt, decrypt, and decrypt with a flipped tag bit, one way of one
+ * AEAD, against the generic pair. */
+static void aead_pair(struct check *c, const struct aead_variant *a, const struct aead_way *w,
+		      size_t len)
 {
 	static uint8_t in[MAX_LEN + TAG], ct[MAX_LEN + TAG], want[MAX_LEN + TAG],
 		pt[MAX_LEN], zeros[MAX_LEN];
+	struct aead_way gen;
 	uint8_t k[32];
 	bool ok, yes = true, no = false;
 
-	enc(&chacha20_impls[0], 0, want, msg, len, ad, AD_LEN, nonce, key);
+	aead_way_pair(&gen, &chacha20_impls[0], 0);
+	aead_way_encrypt(a, &gen, want, msg, len, ad, AD_LEN, nonce, key);
 	memcpy(k, key, 32);
 	memcpy(in, msg, len);
 	SECRET(k, 32);
 	SECRET(in, len);
-	enc(cc, poly, ct, in, len, ad, AD_LEN, nonce, k);
+	aead_way_encrypt(a, w, ct, in, len, ad, AD_LEN, nonce, k);
 	expect(c, "ciphertext and tag", ct, want, len + TAG);
 
 	/* The received ciphertext and tag are secret too: the tag check must
@@ -343,7 +324,7 @@ static void aead_pair(struct check *c, enc_fn enc, dec_fn dec, const struct chac
 		memcpy(k, key, 32);
 		SECRET(k, 32);
 		SECRET(in, len + TAG);
-		ok = dec(cc, poly, pt, in, len + TAG, ad, AD_LEN, nonce, k);
+		ok = aead_way_decrypt(a, w, pt, in, len + TAG, ad, AD_LEN, nonce, k);
 		expect(c, flip ? "verdict on a bad tag" : "verdict", &ok, flip ? &no : &yes,
 		       sizeof(ok));
 		if (flip) {
@@ -354,36 +335,20 @@ static void aead_pair(struct check *c, enc_fn enc, dec_fn dec, const struct chac
 	}
 }
 
+/* Every usable (ChaCha20 row, Poly1305 row) pair (a row it cannot run is
+ * printed as not checked above). */
 static void check_aead(void)
 {
-	static const struct {
-		const char *name;
-		enc_fn enc;
-		dec_fn dec;
-	} aeads[] = {
-		{ "chacha20poly1305", chacha20poly1305_encrypt_with, chacha20poly1305_decrypt_with },
-		{ "xchacha20poly1305", xchacha20poly1305_encrypt_with,
-		  xchacha20poly1305_decrypt_with },
-	};
-
 	for (size_t a = 0; a < 2; a++) {
-		for (size_t r = 0; r < chacha20_nimpls; r++) {
-			if (!zinc_cpu_have(chacha20_impls[r].features))
-				continue; /* printed as not checked above */
-			for (uint32_t p = 0; p < poly1305_nimpls; p++) {
-				char pair[64];
-				struct check c;
+		struct aead_way w;
 
-				if (!zinc_cpu_have(poly1305_impls[p].features))
-					continue;
-				snprintf(pair, sizeof(pair), "%s + %s", chacha20_impls[r].name,
-					 poly1305_impls[p].name);
-				begin(&c, "%s %s", aeads[a].name, pair);
-				for (size_t i = 0; i < nlens; i++)
-					aead_pair(&c, aeads[a].enc, aeads[a].dec, &chacha20_impls[r], p,
-						  lens[i]);
-				end(&c);
-			}
+		for (size_t at = 0; aead_way_next(&w, &at, AEAD_WAY_PAIRS);) {
+			struct check c;
+
+			begin(&c, "%s %s", aeads[a]->name, w.name);
+			for (size_t i = 0; i < nlens; i++)
+				aead_pair(&c, aeads[a], &w, lens[i]);
+			end(&c);
 		}
 	}
 }
@@ -396,49 +361,38 @@ static void check_aead(void)
 static void check_aead_rows(void)
 {
 	static const size_t row_lens[] = { 577, 1088, 1420, MAX_LEN - 1 };
-	static const struct {
-		const char *name;
-		void (*with)(const struct chacha20_impl *, uint32_t, uint8_t *, const uint8_t *,
-			     size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
-		void (*row)(const struct chacha20poly1305_impl *, uint8_t *, const uint8_t *,
-			    size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
-		bool (*open)(const struct chacha20poly1305_impl *, uint8_t *, const uint8_t *,
-			     size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
-	} aeads[] = {
-		{ "chacha20poly1305", chacha20poly1305_encrypt_with, chacha20poly1305_encrypt_row,
-		  chacha20poly1305_decrypt_row },
-		{ "xchacha20poly1305", xchacha20poly1305_encrypt_with,
-		  xchacha20poly1305_encrypt_row, xchacha20poly1305_decrypt_row },
-	};
 	static uint8_t in[MAX_LEN], ct[MAX_LEN + TAG], want[MAX_LEN + TAG];
 
 	for (size_t r = 0; r < chacha20poly1305_nimpls; r++) {
 		const struct chacha20poly1305_impl *row = &chacha20poly1305_impls[r];
+		struct aead_way w, gen;
 
 		if (!usable(row->name, row->features))
 			continue;
+		aead_way_row(&w, row);
+		aead_way_pair(&gen, &chacha20_impls[0], 0);
 		for (size_t a = 0; a < 2; a++) {
 			struct check c;
 
-			begin(&c, "%s %s", aeads[a].name, row->name);
+			begin(&c, "%s %s", aeads[a]->name, row->name);
 			for (size_t i = 0; i < sizeof(row_lens) / sizeof(row_lens[0]); i++) {
 				size_t len = row_lens[i];
 				uint8_t k[32];
 				bool ok;
 
-				aeads[a].with(&chacha20_impls[0], 0, want, msg, len, ad, AD_LEN,
-					      nonce, key);
+				aead_way_encrypt(aeads[a], &gen, want, msg, len, ad, AD_LEN, nonce, key);
 				memcpy(k, key, 32);
 				memcpy(in, msg, len);
 				SECRET(k, 32);
 				SECRET(in, len);
-				aeads[a].row(row, ct, in, len, ad, AD_LEN, nonce, k);
+				aead_way_encrypt(aeads[a], &w, ct, in, len, ad, AD_LEN, nonce, k);
 				expect(&c, "ciphertext and tag", ct, want, len + TAG);
 				/* Decryption's one pass: the key secret, the
 				 * verdict declassified inside. */
 				memcpy(k, key, 32);
 				SECRET(k, 32);
-				ok = aeads[a].open(row, in, want, len + TAG, ad, AD_LEN, nonce, k);
+				ok = aead_way_decrypt(aeads[a], &w, in, want, len + TAG, ad, AD_LEN,
+						      nonce, k);
 				PUBLIC(&ok, sizeof(ok));
 				expect(&c, "plaintext", in, msg, len);
 				if (a == 0 && row->encrypt_steps) {
@@ -454,13 +408,12 @@ static void check_aead_rows(void)
 					memcpy(ct, msg, len);
 					SECRET(k, 32);
 					SECRET(ct, len);
-					chacha20poly1305_encrypt_sg_inplace_row(row, iov, 3, len, ad,
-										AD_LEN, nonce, k);
+					aead_way_sg_encrypt(&w, iov, 3, len, ad, AD_LEN, nonce, k);
 					expect(&c, "sg ciphertext and tag", ct, want, len + TAG);
 					memcpy(k, key, 32);
 					SECRET(k, 32);
-					ok = chacha20poly1305_decrypt_sg_inplace_row(
-						row, iov, 3, len + TAG, ad, AD_LEN, nonce, k);
+					ok = aead_way_sg_decrypt(&w, iov, 3, len + TAG, ad, AD_LEN, nonce,
+								 k);
 					PUBLIC(&ok, sizeof(ok));
 					expect(&c, "sg plaintext", ct, msg, len);
 				}

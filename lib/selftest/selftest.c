@@ -14,10 +14,13 @@
 #include <zinc/selftest.h>
 
 #include "lib/blake2s/blake2s.h"
+#include "lib/blake2s/entries.h"
 #include "lib/chacha20poly1305/chacha20poly1305.h"
+#include "lib/chacha20poly1305/entries.h"
 #include "lib/common/cpu.h"
 #include "lib/common/util.h"
 #include "lib/curve25519/curve25519.h"
+#include "lib/poly1305/entries.h"
 #include "lib/selftest/selftest.h"
 #include "lib/selftest/selftest_vectors.h"
 
@@ -137,18 +140,6 @@ static bool run_chacha20(char *why, size_t size)
 	return true;
 }
 
-/* Poly1305 of in with one row, fed in two updates split at split. */
-static void poly1305_row(uint8_t mac[POLY1305_MAC_SIZE], uint32_t row, const uint8_t *key,
-			 const uint8_t *in, size_t len, size_t split)
-{
-	struct poly1305_ctx ctx;
-
-	poly1305_init_impl(&ctx, key, row);
-	poly1305_update(&ctx, in, split);
-	poly1305_update(&ctx, in + split, len - split);
-	poly1305_final(&ctx, mac);
-}
-
 static bool run_poly1305(char *why, size_t size)
 {
 	static const char long_src[] = "the LONG-byte message against the first row";
@@ -162,7 +153,7 @@ static bool run_poly1305(char *why, size_t size)
 		for (uint32_t i = 0; i < poly1305_nimpls; i++) {
 			if (!zinc_cpu_have(poly1305_impls[i].features))
 				continue;
-			poly1305_row(mac, i, t->key.p, t->input.p, n, n / 2);
+			poly1305_row_split(i, mac, t->key.p, t->input.p, n, n / 2);
 			if (!same(mac, &t->tag))
 				return fail(why, size, poly1305_impls[i].name, "Poly1305 tag",
 					    t->source);
@@ -183,43 +174,22 @@ static bool run_poly1305(char *why, size_t size)
 	for (uint32_t i = 0; i < poly1305_nimpls; i++) {
 		if (!zinc_cpu_have(poly1305_impls[i].features))
 			continue;
-		poly1305_row(i ? mac : want, i, msg + LONG - 32, msg, LONG - 32, 1000);
+		poly1305_row_split(i, i ? mac : want, msg + LONG - 32, msg, LONG - 32, 1000);
 		if (i && memcmp(mac, want, sizeof(mac)))
 			return fail(why, size, poly1305_impls[i].name, "Poly1305 tag", long_src);
 	}
 	return true;
 }
 
-/* The AEADs share everything but the nonce size. */
-struct aead {
-	void (*encrypt_with)(const struct chacha20_impl *, uint32_t, uint8_t *, const uint8_t *,
-			     size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
-	bool (*decrypt_with)(const struct chacha20_impl *, uint32_t, uint8_t *, const uint8_t *,
-			     size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
-	void (*encrypt)(uint8_t *, const uint8_t *, size_t, const uint8_t *, size_t,
-			const uint8_t *, const uint8_t *);
-	bool (*decrypt)(uint8_t *, const uint8_t *, size_t, const uint8_t *, size_t,
-			const uint8_t *, const uint8_t *);
-	void (*encrypt_row)(const struct chacha20poly1305_impl *, uint8_t *, const uint8_t *,
-			    size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
-	bool (*decrypt_row)(const struct chacha20poly1305_impl *, uint8_t *, const uint8_t *,
-			    size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
-};
-
 /* encrypt = Output || Tag, decrypt gives Input back, and with the last tag
  * byte changed decrypt returns false and zeroes its output. */
-static bool aead_vector(const struct aead *a, const struct chacha20_impl *chacha,
-			uint32_t poly, const char *row, const struct st_chacha20poly1305 *t,
-			char *why, size_t size)
+static bool aead_vector(const struct aead_variant *a, const struct aead_way *w, const char *row,
+			const struct st_chacha20poly1305 *t, char *why, size_t size)
 {
 	uint8_t sealed[MAX_MSG + 16], opened[MAX_MSG];
 	const size_t n = t->input.n;
 
-	if (chacha)
-		a->encrypt_with(chacha, poly, sealed, t->input.p, n, t->ad.p, t->ad.n, t->nonce.p,
-				t->key.p);
-	else
-		a->encrypt(sealed, t->input.p, n, t->ad.p, t->ad.n, t->nonce.p, t->key.p);
+	aead_way_encrypt(a, w, sealed, t->input.p, n, t->ad.p, t->ad.n, t->nonce.p, t->key.p);
 	if (!same(sealed, &t->output) || !same(sealed + n, &t->tag))
 		return fail(why, size, row, "AEAD encrypt", t->source);
 	for (int flip = 0; flip < 2; flip++) {
@@ -227,10 +197,8 @@ static bool aead_vector(const struct aead *a, const struct chacha20_impl *chacha
 
 		sealed[n + 15] ^= (uint8_t)flip;
 		memset(opened, 0xa5, n);
-		ok = chacha ? a->decrypt_with(chacha, poly, opened, sealed, n + 16, t->ad.p,
-					      t->ad.n, t->nonce.p, t->key.p)
-			    : a->decrypt(opened, sealed, n + 16, t->ad.p, t->ad.n, t->nonce.p,
-					 t->key.p);
+		ok = aead_way_decrypt(a, w, opened, sealed, n + 16, t->ad.p, t->ad.n, t->nonce.p,
+				      t->key.p);
 		if (!flip && (!ok || !same(opened, &t->input)))
 			return fail(why, size, row, "AEAD decrypt", t->source);
 		if (flip && (ok || (n && (opened[0] || memcmp(opened, opened + 1, n - 1)))))
@@ -239,38 +207,31 @@ static bool aead_vector(const struct aead *a, const struct chacha20_impl *chacha
 	return true;
 }
 
-static bool run_aead(const struct aead *a, const struct st_chacha20poly1305 *vecs,
+/* Every usable (ChaCha20 row, Poly1305 row) pair, then the public
+ * functions. */
+static bool run_aead(const struct aead_variant *a, const struct st_chacha20poly1305 *vecs,
 		     size_t nvecs, char *why, size_t size)
 {
-	char row[96];
+	char row[128];
 
 	for (size_t v = 0; v < nvecs; v++) {
 		const struct st_chacha20poly1305 *t = &vecs[v];
+		struct aead_way w;
 
 		if (too_long(&t->input, why, size, t->source))
 			return false;
-		for (size_t c = 0; c < chacha20_nimpls; c++) {
-			const struct chacha20_impl *chacha = &chacha20_impls[c];
-
-			if (!zinc_cpu_have(chacha->features))
-				continue;
-			for (uint32_t p = 0; p < poly1305_nimpls; p++) {
-				if (!zinc_cpu_have(poly1305_impls[p].features))
-					continue;
-				snprintf(row, sizeof(row), "%s + %s", chacha->name,
-					 poly1305_impls[p].name);
-				if (!aead_vector(a, chacha, p, row, t, why, size))
-					return false;
-			}
+		for (size_t at = 0; aead_way_next(&w, &at, AEAD_WAY_PAIRS | AEAD_WAY_PUBLIC);) {
+			/* The rows the public functions pick (chacha20poly1305.c). */
+			if (!w.chacha)
+				snprintf(row, sizeof(row), "public functions (%s + %s)",
+					 chacha20_pick(t->input.n)->name,
+					 poly1305_impls[poly1305_pick(
+							 ((t->ad.n + 15) & ~(size_t)15) +
+							 ((t->input.n + 15) & ~(size_t)15) + 16)]
+						 .name);
+			if (!aead_vector(a, &w, w.chacha ? w.name : row, t, why, size))
+				return false;
 		}
-		/* The rows the public functions pick (chacha20poly1305.c). */
-		snprintf(row, sizeof(row), "public functions (%s + %s)",
-			 chacha20_pick(t->input.n)->name,
-			 poly1305_impls[poly1305_pick(((t->ad.n + 15) & ~(size_t)15) +
-						      ((t->input.n + 15) & ~(size_t)15) + 16)]
-				 .name);
-		if (!aead_vector(a, NULL, 0, row, t, why, size))
-			return false;
 	}
 	return true;
 }
@@ -278,50 +239,39 @@ static bool run_aead(const struct aead *a, const struct st_chacha20poly1305 *vec
 /* Each stitched row's encryption against the generic pair's on one message
  * of LONG bytes (their kernels take over from 577 bytes), with the key,
  * nonce and AD of vector t, and its decryption back. */
-static bool long_aead_rows(const struct aead *a, const struct st_chacha20poly1305 *t,
+static bool long_aead_rows(const struct aead_variant *a, const struct st_chacha20poly1305 *t,
 			   char *why, size_t size)
 {
 	static const char long_src[] = "the LONG-byte message against the generic pair";
 	uint8_t msg[LONG], want[LONG + 16], got[LONG + 16];
+	struct aead_way w;
 
 	long_message(msg);
-	a->encrypt_with(&chacha20_impls[0], 0, want, msg, LONG, t->ad.p, t->ad.n, t->nonce.p,
-			t->key.p);
-	for (size_t i = 0; i < chacha20poly1305_nimpls; i++) {
-		const struct chacha20poly1305_impl *row = &chacha20poly1305_impls[i];
-
-		if (!zinc_cpu_have(row->features))
-			continue;
-		a->encrypt_row(row, got, msg, LONG, t->ad.p, t->ad.n, t->nonce.p, t->key.p);
+	aead_way_pair(&w, &chacha20_impls[0], 0);
+	aead_way_encrypt(a, &w, want, msg, LONG, t->ad.p, t->ad.n, t->nonce.p, t->key.p);
+	for (size_t at = 0; aead_way_next(&w, &at, AEAD_WAY_ROWS);) {
+		aead_way_encrypt(a, &w, got, msg, LONG, t->ad.p, t->ad.n, t->nonce.p, t->key.p);
 		if (memcmp(got, want, sizeof(got)))
-			return fail(why, size, row->name, "AEAD encrypt", long_src);
-		if (!a->decrypt_row(row, got, want, sizeof(want), t->ad.p, t->ad.n, t->nonce.p,
-				    t->key.p) ||
+			return fail(why, size, w.name, "AEAD encrypt", long_src);
+		if (!aead_way_decrypt(a, &w, got, want, sizeof(want), t->ad.p, t->ad.n, t->nonce.p,
+				      t->key.p) ||
 		    memcmp(got, msg, sizeof(msg)))
-			return fail(why, size, row->name, "AEAD decrypt", long_src);
+			return fail(why, size, w.name, "AEAD decrypt", long_src);
 	}
 	return true;
 }
 
 static bool run_chacha20poly1305(char *why, size_t size)
 {
-	static const struct aead a = {
-		chacha20poly1305_encrypt_with, chacha20poly1305_decrypt_with,
-		chacha20poly1305_encrypt, chacha20poly1305_decrypt, chacha20poly1305_encrypt_row,
-		chacha20poly1305_decrypt_row,
-	};
+	const struct aead_variant *a = &aead_chacha20poly1305;
 
-	return run_aead(&a, st_chacha20poly1305, ARRAY_SIZE(st_chacha20poly1305), why, size) &&
-	       long_aead_rows(&a, &st_chacha20poly1305[0], why, size);
+	return run_aead(a, st_chacha20poly1305, ARRAY_SIZE(st_chacha20poly1305), why, size) &&
+	       long_aead_rows(a, &st_chacha20poly1305[0], why, size);
 }
 
 static bool run_xchacha20poly1305(char *why, size_t size)
 {
-	static const struct aead a = {
-		xchacha20poly1305_encrypt_with, xchacha20poly1305_decrypt_with,
-		xchacha20poly1305_encrypt, xchacha20poly1305_decrypt, xchacha20poly1305_encrypt_row,
-		xchacha20poly1305_decrypt_row,
-	};
+	const struct aead_variant *a = &aead_xchacha20poly1305;
 	/* The generated struct has the same fields in the same order. */
 	struct st_chacha20poly1305 t;
 
@@ -330,23 +280,10 @@ static bool run_xchacha20poly1305(char *why, size_t size)
 
 		t = (struct st_chacha20poly1305){ x->source, x->key, x->nonce, x->ad,
 						  x->input, x->output, x->tag };
-		if (!run_aead(&a, &t, 1, why, size) || (!v && !long_aead_rows(&a, &t, why, size)))
+		if (!run_aead(a, &t, 1, why, size) || (!v && !long_aead_rows(a, &t, why, size)))
 			return false;
 	}
 	return true;
-}
-
-/* BLAKE2s of in with one row, fed in two updates split at split. */
-static void blake2s_row(uint8_t *out, const struct blake2s_impl *impl, size_t outlen,
-			const uint8_t *key, size_t keylen, const uint8_t *in, size_t len,
-			size_t split)
-{
-	struct blake2s_state st;
-
-	blake2s_init_key(&st, outlen, key, keylen);
-	blake2s_update_with(impl, &st, in, split);
-	blake2s_update_with(impl, &st, in + split, len - split);
-	blake2s_final_with(impl, &st, out);
 }
 
 static bool run_blake2s(char *why, size_t size)
@@ -364,8 +301,8 @@ static bool run_blake2s(char *why, size_t size)
 
 			if (!zinc_cpu_have(impl->features))
 				continue;
-			blake2s_row(out, impl, t->output.n, t->key.p, t->key.n, t->input.p, n,
-				    n / 2);
+			blake2s_row_split(impl, out, t->output.n, t->key.p, t->key.n, t->input.p,
+					  n, n / 2);
 			if (!same(out, &t->output))
 				return fail(why, size, impl->name, "BLAKE2s digest", t->source);
 		}
@@ -387,8 +324,8 @@ static bool run_blake2s(char *why, size_t size)
 
 		if (!zinc_cpu_have(impl->features))
 			continue;
-		blake2s_row(i ? out : want, impl, BLAKE2S_HASH_SIZE, msg, 32, msg + 32, LONG - 32,
-			    1000);
+		blake2s_row_split(impl, i ? out : want, BLAKE2S_HASH_SIZE, msg, 32, msg + 32,
+				  LONG - 32, 1000);
 		if (i && memcmp(out, want, sizeof(out)))
 			return fail(why, size, impl->name, "BLAKE2s digest", long_src);
 	}
