@@ -1,7 +1,8 @@
-"""The one list of what zinc is built from.
+"""The one list of what zinc is built from, and how each build compiles it.
 
-Bazel loads this file; ci/oss-fuzz/build.sh and the other scripts read it too
-(it is plain Python data), so nothing here is listed anywhere else.
+Bazel loads this file; every script reads it through ci/lib.sh's zinc_list
+(it is plain Python data, read with python3), ci/oss-fuzz/build.sh too, so
+nothing here is written anywhere else.
 """
 
 # The library's version: libzinc.so.<major> is the soname (BUILD), and
@@ -105,6 +106,187 @@ FUZZ_SRCS = [
     "fuzz/input.c",
     "fuzz/report.c",
 ]
+
+# ---- How each build compiles (docs/DESIGN.md section 6) ----
+# The flags and defines of every configuration, here and nowhere else.
+# Bazel load()s them (BUILD, fuzz/BUILD, bench/BUILD, vectors/BUILD); the
+# scripts get them from ci/lib.sh's zinc_list: `zinc_list cflags ct x86_64 .`
+# prints ci/ct.sh's flags one a line, `zinc_list CONFIGS emu bazel` one field.
+# What exists only per run stays in the script: a planted copy's
+# -ffile-prefix-map, OSS-Fuzz's $CFLAGS, the compiler, sources and outputs.
+# Bazel's sanitizer and engine options are .bazelrc's configs.
+
+C_STD = "-std=gnu11"
+WARNINGS = ["-Wall", "-Wextra", "-Wno-unused-parameter"]
+
+# Every C file Bazel compiles (library, tests, harness, bench, vectors).
+COPTS = [C_STD] + WARNINGS
+
+# Include folders, from the top of the tree (or of a planted copy): sources
+# name zinc's internal headers from the top ("lib/common/util.h") and the
+# public ones as <zinc/...>. Bazel has the top on its quote path already.
+INCLUDES = [".", "include"]
+
+# Defined when that architecture's assembly (ASM_SRCS) is in the build.
+ASM_DEFINES = {
+    "x86_64": ["ZINC_ASM_X86_64"],
+    "arm64": ["ZINC_ASM_ARM64"],
+}
+
+# The oracle libraries (the keys of ORACLE_SRCS), for the builds that link
+# them dynamically (fuzz/BUILD's harness, fuzz/planted/build.sh). NSS:
+# `pkg-config --cflags --libs nss` on Debian 12, less the libraries
+# fuzz/oracles/nss.c does not call (smime3, ssl3, plds4, plc4).
+ORACLE_COPTS = {
+    "nss": ["-isystem", "/usr/include/nss", "-isystem", "/usr/include/nspr"],
+}
+ORACLE_LINKOPTS = {
+    "libsodium": ["-lsodium"],
+    "openssl": ["-lcrypto"],
+    "libb2": ["-lb2"],
+    "nss": ["-lnss3", "-lnssutil3", "-lnspr4"],
+}
+
+# The define that compiles one oracle adapter ("all": every one) to its
+# counting stub (fuzz/oracles/oracles.h); ZINC_ORACLES_OFF_WHY, a C string,
+# is the reason the stub counts.
+ORACLE_OFF_DEFINES = {
+    "libsodium": "ZINC_NO_LIBSODIUM",
+    "openssl": "ZINC_NO_OPENSSL",
+    "libb2": "ZINC_NO_LIBB2",
+    "nss": "ZINC_NO_NSS",
+    "boringssl": "ZINC_NO_BORINGSSL",
+    "all": "ZINC_NO_ORACLES",
+}
+
+ARM64_COPTS = [C_STD, "-O2", "-g"] + WARNINGS + [
+    "-fsanitize=undefined",
+    "-fsanitize-undefined-trap-on-error",
+]
+
+# NSS has no static libraries (libnss3 loads softokn3 and freebl with
+# dlopen), and fuzz/oracles/boringssl.c loads Debian's shared BoringSSL with
+# dlmopen, which a static program cannot: the static arm64 programs compile
+# both adapters to the stub. One reason for both, as ZINC_ORACLES_OFF_WHY is
+# defined once per adapter on the same command line.
+ARM64_ORACLES_OFF_WHY = "arm64 static build: NSS has no static libraries, BoringSSL is a shared library loaded at run time"
+ARM64_ORACLES_OFF = {"nss": ARM64_ORACLES_OFF_WHY, "boringssl": ARM64_ORACLES_OFF_WHY}
+
+# Each configuration: "copts" (compiler options), "defines", "oracles_off"
+# (adapter: why it is a stub; on every file of the build), and where a
+# script needs them "lib_copts" (lib/ files only), "ldflags" (before the
+# objects), "libs" (after them), "bazel" (Bazel options).
+CONFIGS = {
+    # //:zinc_lib, the library users link (//:zinc, //:libzinc.so).
+    "library": {"copts": COPTS, "defines": []},
+    # //:zinc_testing, for the tests: counts the row each public call ran.
+    "testing": {"copts": COPTS, "defines": ["ZINC_TESTING"]},
+    # //:zinc_fuzz, the harness and the fuzz targets: FUZZ_DEFINES.
+    "fuzz": {"copts": COPTS, "defines": FUZZ_DEFINES},
+    # Bazel's --config=msan harness (the rest is in .bazelrc).
+    "msan": {"oracles_off": {"all": "MSan build: the system libraries are not instrumented"}},
+    # ci/emu.sh: the static programs an emulated CPU runs, built by Bazel.
+    "emu": {
+        "bazel": ["-c", "opt", "--dynamic_mode=off", "--linkopt=-static", "--define=zinc_oracles=emu"],
+        "oracles_off": {"all": "static build for an emulated CPU (ci/emu.sh): the oracles run in the native builds"},
+    },
+    # ci/ct.sh: no sanitizers; DWARF 4, as valgrind 3.19 cannot read
+    # clang's DWARF 5.
+    "ct": {"copts": [C_STD, "-O2", "-gdwarf-4"] + WARNINGS, "defines": ["ZINC_CT"]},
+    # ci/arm64.sh, cross-compiled and linked statically with UBSan in trap
+    # mode (no runtime library): the tests' library, harness and programs...
+    "arm64": {
+        "copts": ARM64_COPTS,
+        "defines": ["ZINC_TESTING"],
+        "oracles_off": ARM64_ORACLES_OFF,
+        "ldflags": ["-static"],
+        "libs": ["-lpthread"],
+    },
+    # ... the fuzz drivers' library (FUZZ_DEFINES, ABI_CHECK_SRCS) ...
+    "arm64_fuzz": {"copts": ARM64_COPTS, "defines": FUZZ_DEFINES, "oracles_off": ARM64_ORACLES_OFF},
+    # ... and with --libfuzzer, by clang: coverage, no comparison tracing
+    # in lib/ (as .bazelrc's libfuzzer config), linked dynamically.
+    "arm64_libfuzzer": {
+        "copts": [
+            C_STD,
+            "-O1",
+            "-g",
+            "-fno-omit-frame-pointer",
+            "-Wno-unused-command-line-argument",
+            "-fsanitize=fuzzer-no-link,undefined",
+            "-fno-sanitize-recover=all",
+        ],
+        "lib_copts": ["-fno-sanitize-coverage=trace-cmp"],
+        "defines": FUZZ_DEFINES,
+        "ldflags": ["-fsanitize=fuzzer,undefined"],
+        "libs": ["-lpthread", "-ldl"],
+    },
+    # fuzz/planted/build.sh: one target, ASan + UBSan, the oracles linked
+    # (ORACLE_COPTS, ORACLE_LINKOPTS); libFuzzer adds -fsanitize=fuzzer.
+    "planted": {
+        "copts": [
+            C_STD,
+            "-O1",
+            "-g",
+            "-fno-omit-frame-pointer",
+            "-fsanitize=address,undefined",
+            "-fno-sanitize-recover=all",
+        ],
+        "defines": FUZZ_DEFINES,
+    },
+    # ci/oss-fuzz/build.sh, after OSS-Fuzz's $CFLAGS. It compiles an
+    # adapter to its stub, with that adapter's ORACLE_OFF_DEFINES and the
+    # reason on its file only, when the build cannot link its library:
+    # "adapters_off" always, the others as it finds them.
+    "oss_fuzz": {
+        "copts": [C_STD],
+        "defines": FUZZ_DEFINES,
+        "adapters_off": {
+            "nss": "NSS has no static libraries (libnss3 dlopens softokn3 and freebl) and the runner image has no NSS",
+            "boringssl": "Debian's BoringSSL is a shared library loaded at run time (dlmopen) and the runner image has none",
+        },
+        "libs": ["-ldl", "-lpthread"],
+    },
+    # ci/coverage.sh: OSS-Fuzz's coverage build. "env_cflags" are the
+    # $CFLAGS it gives ci/oss-fuzz/build.sh; the engine, fuzz/standalone.c,
+    # is compiled with them and this configuration's flags.
+    "coverage": {
+        "env_cflags": [
+            "-O1",
+            "-fno-omit-frame-pointer",
+            "-gline-tables-only",
+            "-fprofile-instr-generate",
+            "-fcoverage-mapping",
+        ],
+        "copts": [C_STD],
+        "defines": ["ZINC_TESTING"],
+    },
+}
+
+def oracle_off_flags(lib, why):
+    """The defines that compile the adapter LIB (a key of ORACLE_OFF_DEFINES) to its stub, counting WHY."""
+    return ["-D" + ORACLE_OFF_DEFINES[lib], '-DZINC_ORACLES_OFF_WHY="%s"' % why]
+
+def oracles_off_flags(name):
+    """The oracle_off_flags of every adapter configuration NAME compiles out."""
+    off = CONFIGS[name].get("oracles_off", {})
+    return [f for lib in off for f in oracle_off_flags(lib, off[lib])]
+
+def cflags(name, arch = "", root = "."):
+    """A script's compiler flags for configuration NAME, one argument each.
+
+    Its copts, -I each of INCLUDES under ROOT (the top of the tree or of a
+    planted copy), -D its defines and, when ARCH is a key of ASM_DEFINES
+    (its assembly is in), that architecture's, then its oracles_off_flags.
+    """
+    c = CONFIGS[name]
+    incs = [root if d == "." else (d if root == "." else root + "/" + d) for d in INCLUDES]
+    defines = c.get("defines", []) + ASM_DEFINES.get(arch, [])
+    return c.get("copts", []) + ["-I" + d for d in incs] + ["-D" + d for d in defines] + oracles_off_flags(name)
+
+def bazel_copts(flags):
+    """FLAGS as Bazel copts, which Bazel splits like a shell: one holding a space or a quote is quoted."""
+    return ["'%s'" % f.replace("'", "'\\''") if (" " in f or '"' in f or "'" in f) else f for f in flags]
 
 # Oracle adapters, by library; each compiles to a counting stub with
 # -DZINC_NO_ORACLES (when its library is not instrumented for MSan).

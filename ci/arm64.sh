@@ -4,7 +4,8 @@
 # gcc-aarch64-linux-gnu and run under qemu-user (README "arm64").
 #
 # Sources come from sources.bzl (LIB_SRCS, ASM_SRCS["arm64"], FUZZ_SRCS,
-# ORACLE_SRCS, FUZZ_TARGETS), as for Bazel and ci/oss-fuzz/build.sh; the
+# ORACLE_SRCS, FUZZ_TARGETS), as for Bazel and ci/oss-fuzz/build.sh, and so
+# do the flags (CONFIGS arm64, arm64_fuzz and arm64_libfuzzer); the
 # test programs are found the way BUILD finds them (lib/*/*_test.c, the
 # arm64 ABI check, the vectors runner). Everything is linked statically
 # (libsodium, OpenSSL and libb2 from their :arm64 multiarch packages) with
@@ -108,17 +109,18 @@ if [ -n "$plant" ]; then
 fi
 
 # ---- build ----
-CFLAGS=(-std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter
-	-fsanitize=undefined -fsanitize-undefined-trap-on-error
-	-I"$SRC" -I"$SRC/include" "${PREFIX_MAP[@]}" -DZINC_TESTING -DZINC_ASM_ARM64)
-# NSS has no static libraries (libnss3 loads softokn3 and freebl with
-# dlopen), and BoringSSL's adapter loads Debian's shared android/libcrypto.so.0
-# with dlmopen, which a static program cannot; so the static arm64 programs
-# compile both adapters to the counting form that reports each of their
-# comparisons as not compared, with this reason.
-CFLAGS+=(-DZINC_NO_NSS -DZINC_NO_BORINGSSL
-	"-DZINC_ORACLES_OFF_WHY=\"arm64 static build: NSS has no static libraries, BoringSSL is a shared library loaded at run time\"")
-LIBS=(-lpthread)
+# cflags CONFIG: CONFIG's flags (sources.bzl) for the sources in $SRC. The
+# static programs compile the NSS and BoringSSL adapters to the counting
+# form that reports each of their comparisons as not compared (NSS has no
+# static libraries; BoringSSL's is loaded at run time with dlmopen, which a
+# static program cannot do): sources.bzl's ARM64_ORACLES_OFF.
+cflags() {
+	zinc_list cflags "$1" arm64 "$SRC"
+	[ ${#PREFIX_MAP[@]} -eq 0 ] || printf '%s\n' "${PREFIX_MAP[@]}"
+}
+mapfile -t CFLAGS < <(cflags arm64)
+mapfile -t LDFLAGS < <(zinc_list CONFIGS arm64 ldflags)
+mapfile -t LIBS < <(zinc_list CONFIGS arm64 libs)
 
 mkdir -p "$OUT/obj" "$OUT/bin" || zinc_die "cannot create $OUT"
 buildlog=$OUT/build.log
@@ -157,7 +159,7 @@ link() {
 	local name=$1 objs=() s
 	shift
 	for s in "$@"; do objs+=("$(obj "$s")"); done
-	"${CC[@]}" -static "${CFLAGS[@]}" "${objs[@]}" "${LINK_LIB:-$OUT/libzinc_testing.a}" "${LIBS[@]}" \
+	"${CC[@]}" "${LDFLAGS[@]}" "${CFLAGS[@]}" "${objs[@]}" "${LINK_LIB:-$OUT/libzinc_testing.a}" "${LIBS[@]}" \
 		-o "$OUT/bin/$name" >>"$buildlog" 2>&1 ||
 		{ cat "$buildlog" >&2; zinc_die "link of $name failed (log: $buildlog)"; }
 }
@@ -167,8 +169,6 @@ mapfile -t harness_srcs < <(zinc_list FUZZ_SRCS; zinc_list ORACLE_SRCS)
 # The fuzz drivers' library: the same sources with FUZZ_DEFINES (every
 # assembly entry point through the ABI check) and ABI_CHECK_SRCS.
 mapfile -t abi_srcs < <(zinc_list ABI_CHECK_SRCS arm64)
-fuzz_defs=()
-for d in $(zinc_list FUZZ_DEFINES); do fuzz_defs+=(-D"$d"); done
 mapfile -t targets < <(zinc_fuzz_targets)
 unit_tests=()
 for f in "$SRC"/lib/*/*_test.c; do unit_tests+=("${f#"$SRC"/}"); done
@@ -219,9 +219,7 @@ aarch64-linux-gnu-ar rcs "$OUT/libzinc_testing.a" "${lib_objs[@]}" ||
 	zinc_die "ar failed"
 # libzinc_fuzz.a: lib/ again, with FUZZ_DEFINES, and the same harness.
 testing_cflags=("${CFLAGS[@]}")
-CFLAGS=()
-for f in "${testing_cflags[@]}"; do [ "$f" = -DZINC_TESTING ] || CFLAGS+=("$f"); done
-CFLAGS+=("${fuzz_defs[@]}")
+mapfile -t CFLAGS < <(cflags arm64_fuzz)
 OBJ=$OUT/obj-fuzz
 mkdir -p "$OBJ"
 compile "${lib_srcs[@]}" "${abi_srcs[@]}"
@@ -267,10 +265,10 @@ if [ $libfuzzer = 1 ]; then
 	LF=$OUT/libfuzzer
 	mkdir -p "$LF/obj" "$LF/bin" "$LF/fuzz"
 	CC=(clang-19 --target=aarch64-linux-gnu)
-	CFLAGS=(-std=gnu11 -O1 -g -fno-omit-frame-pointer -Wno-unused-command-line-argument
-		-fsanitize=fuzzer-no-link,undefined -fno-sanitize-recover=all
-		-I"$SRC" -I"$SRC/include" "${PREFIX_MAP[@]}" "${fuzz_defs[@]}" -DZINC_ASM_ARM64)
-	LIB_ONLY_FLAGS=(-fno-sanitize-coverage=trace-cmp)
+	mapfile -t CFLAGS < <(cflags arm64_libfuzzer)
+	mapfile -t LIB_ONLY_FLAGS < <(zinc_list CONFIGS arm64_libfuzzer lib_copts)
+	mapfile -t LDFLAGS < <(zinc_list CONFIGS arm64_libfuzzer ldflags)
+	mapfile -t LIBS < <(zinc_list CONFIGS arm64_libfuzzer libs)
 	OBJ=$LF/obj
 	echo "== arm64: libFuzzer build with ${CC[*]} into $LF"
 	compile "${lib_srcs[@]}" "${abi_srcs[@]}" $(zinc_list FUZZ_SRCS) \
@@ -283,8 +281,8 @@ if [ $libfuzzer = 1 ]; then
 	for s in $(zinc_list ORACLE_SRCS); do lf_objs+=("$(obj "$s")"); done
 	OBJ=$LF/obj
 	for t in "${targets[@]}"; do
-		"${CC[@]}" -fsanitize=fuzzer,undefined "${lf_objs[@]}" "$(obj "fuzz/${t}_fuzzer.c")" \
-			-lpthread -ldl -o "$LF/bin/${t}_fuzzer" >>"$buildlog" 2>&1 ||
+		"${CC[@]}" "${LDFLAGS[@]}" "${lf_objs[@]}" "$(obj "fuzz/${t}_fuzzer.c")" \
+			"${LIBS[@]}" -o "$LF/bin/${t}_fuzzer" >>"$buildlog" 2>&1 ||
 			{ tail -n 30 "$buildlog" >&2; zinc_die "libFuzzer link of $t failed (log: $buildlog)"; }
 		printf '#!/bin/sh\nexec %s "%s" -rss_limit_mb=0 "$@"\n' "${QEMU[*]}" "$LF/bin/${t}_fuzzer" \
 			>"$LF/fuzz/${t}_fuzzer"

@@ -34,8 +34,7 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-all_targets=$(python3 -c 'import sys; ns = {}; exec(open(sys.argv[1]).read(), ns); print("\n".join(ns["FUZZ_TARGETS"]))' \
-	"$ZINC_ROOT/sources.bzl") || zinc_die "cannot read sources.bzl"
+all_targets=$(zinc_fuzz_targets) || zinc_die "cannot read sources.bzl"
 [ ${#targets[@]} -eq 0 ] && mapfile -t targets <<<"$all_targets"
 for t in "${targets[@]}"; do
 	grep -qx "$t" <<<"$all_targets" || zinc_die "unknown target $t (one of: $(echo $all_targets))"
@@ -50,11 +49,13 @@ mkdir -p "$out/src" "$out/work" "$out/bin" "$out/profiles" || zinc_die "cannot c
 # build.sh reads $SRC/zinc: point it at this checkout.
 ln -s "$ZINC_ROOT" "$out/src/zinc"
 
-# The engine: a plain main() that runs files and folders.
+# The engine: a plain main() that runs files and folders. The flags are
+# sources.bzl's configuration coverage: its env_cflags are $CFLAGS.
 # -fcoverage-prefix-map: the report names this checkout's files, not the link.
-cflags="-O1 -fno-omit-frame-pointer -gline-tables-only -fprofile-instr-generate -fcoverage-mapping"
-cflags="$cflags -fcoverage-prefix-map=$out/src/zinc=$ZINC_ROOT"
-clang-19 $cflags -std=gnu11 -I"$ZINC_ROOT" -I"$ZINC_ROOT/include" -DZINC_TESTING \
+cflags="$(zinc_list CONFIGS coverage env_cflags | tr '\n' ' ')-fcoverage-prefix-map=$out/src/zinc=$ZINC_ROOT"
+mapfile -t engine_flags < <(zinc_list cflags coverage "" "$ZINC_ROOT")
+# shellcheck disable=SC2086  # $cflags is a list, as OSS-Fuzz's $CFLAGS is
+clang-19 $cflags "${engine_flags[@]}" \
 	-c "$ZINC_ROOT/fuzz/standalone.c" -o "$out/work/standalone.o" || zinc_die "cannot compile fuzz/standalone.c"
 
 echo "== building the targets with source-based coverage (log: $out/build.log)"

@@ -6,7 +6,8 @@
 # address that depends on a secret fails the row, and valgrind prints where.
 #
 # The library and ci/ct/ct.c are compiled outside Bazel without sanitizers
-# (-O2 -gdwarf-4 -DZINC_CT), the sources taken from sources.bzl. Valgrind has no
+# (sources.bzl's configuration ct: -O2 -gdwarf-4 -DZINC_CT), the sources
+# taken from sources.bzl too. Valgrind has no
 # AVX-512, so the runs use ZINC_CPU_DISABLE=avx512f,avx512vl,avx512ifma and
 # those rows are listed as not checked. Exit 0 when every checked row is
 # clean, 1 when one is not, 2 on a usage, install or build error.
@@ -65,14 +66,15 @@ for cc in "${ccs[@]}"; do
 	command -v "$cc" >/dev/null || zinc_die "compiler $cc not found"
 done
 
-arch=$(uname -m)
 mapfile -t srcs < <(zinc_list LIB_SRCS)
-defs=(-DZINC_CT)
-if [ "$arch" = x86_64 ]; then
+asm_arch=
+if [ "$(uname -m)" = x86_64 ]; then
+	asm_arch=x86_64
 	mapfile -t asm < <(zinc_list ASM_SRCS x86_64)
 	srcs+=("${asm[@]}")
-	defs+=(-DZINC_ASM_X86_64)
 fi
+# From the top of the tree (or of the planted copy).
+mapfile -t cflags < <(zinc_list cflags ct "$asm_arch" .)
 mode=--full
 [ "$quick" = 1 ] && mode=
 
@@ -90,10 +92,8 @@ status=0
 start=$(date +%s)
 for cc in "${ccs[@]}"; do
 	bin=$tmp/ct-$cc
-	# DWARF 4: valgrind 3.19 cannot read clang's DWARF 5.
-	echo "== $cc -O2 -gdwarf-4 ${defs[*]}  (${#srcs[@]} library sources from sources.bzl${plant:+, with fuzz/planted/patches/$plant.patch})"
-	if ! (cd "$src_root" && "$cc" -std=gnu11 -O2 -gdwarf-4 -Wall -Wextra -Wno-unused-parameter \
-		"${defs[@]}" "${map[@]}" -I. -Iinclude -o "$bin" "${srcs[@]}" ci/ct/ct.c) >"$tmp/build.log" 2>&1; then
+	echo "== $cc ${cflags[*]}  (${#srcs[@]} library sources from sources.bzl${plant:+, with fuzz/planted/patches/$plant.patch})"
+	if ! (cd "$src_root" && "$cc" "${cflags[@]}" "${map[@]}" -o "$bin" "${srcs[@]}" ci/ct/ct.c) >"$tmp/build.log" 2>&1; then
 		cat "$tmp/build.log" >&2
 		zinc_die "build with $cc failed"
 	fi

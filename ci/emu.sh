@@ -113,13 +113,15 @@ unit_programs=(cpu_test selftest_test abi_test
 	chacha20_test chacha20_dispatch_test poly1305_test poly1305_dispatch_test
 	chacha20poly1305_test chacha20poly1305_dispatch_test blake2s_test blake2s_dispatch_test
 	curve25519_test curve25519_dispatch_test)
+# The options: sources.bzl's configuration emu (static, -c opt, the oracle
+# adapters compiled to their stubs).
+mapfile -t emu_opts < <(zinc_list CONFIGS emu bazel)
+[ ${#emu_opts[@]} -gt 0 ] || zinc_die "cannot read CONFIGS emu from sources.bzl"
 build() { # build ROOT OUTPUT_BASE TARGET...: prints bazel-bin
 	local root=$1 base=$2 log=$work/build.log
 	shift 2
-	(cd "$root" && CC=clang-19 bazel --output_base="$base" build -c opt --dynamic_mode=off \
-		--linkopt=-static --define=zinc_oracles=emu "$@" >>"$log" 2>&1 &&
-		CC=clang-19 bazel --output_base="$base" info -c opt --dynamic_mode=off \
-			--linkopt=-static --define=zinc_oracles=emu bazel-bin 2>>"$log") ||
+	(cd "$root" && CC=clang-19 bazel --output_base="$base" build "${emu_opts[@]}" "$@" >>"$log" 2>&1 &&
+		CC=clang-19 bazel --output_base="$base" info "${emu_opts[@]}" bazel-bin 2>>"$log") ||
 		{ grep -v 'Cannot export local symbol' "$log" | tail -n 30 >&2; zinc_die "static build failed (log kept: $log)"; }
 }
 
@@ -292,11 +294,11 @@ for name in "${plants[@]}"; do
 	rm -rf "$work/tree"
 	zinc_planted_tree "$name" "$work/tree" || exit 2
 	echo "== emu: building ${t}_standalone with the planted $name"
-	pbin=$(build "$work/tree" "$cache/bazel-plant" "//fuzz:${t}_standalone")
+	pbin=$(build "$work/tree" "$cache/bazel-plant" "//fuzz:${t}_standalone") || exit 2
 	cp "$pbin/fuzz/${t}_standalone" "$work/root/bin/${t}_standalone_plant_$name" || zinc_die "no planted binary"
 done
 echo "== emu: building the test programs statically (bazel -c opt, --linkopt=-static)"
-bin=$(build "$root" "$base" "${targets[@]}")
+bin=$(build "$root" "$base" "${targets[@]}") || exit 2
 clang-19 -O2 -static -Wall -Wextra -o "$work/root/init" "$ZINC_ROOT/ci/emu/init.c" ||
 	zinc_die "cannot build ci/emu/init.c"
 for p in "${unit_programs[@]}"; do cp "$bin/$p" "$work/root/bin/"; done

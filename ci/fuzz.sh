@@ -220,15 +220,8 @@ if [ "$san" = msan ]; then
 fi
 
 # libFuzzer flags from fuzz/<t>.options ([libfuzzer] section, key = value)
-# and fuzz/<t>.dict.
-libfuzzer_flags() {
-	local t=$1 opt="$ZINC_ROOT/fuzz/$1.options"
-	if [ -f "$opt" ]; then
-		awk -F' *= *' '/^\[/ { s = $0; next }
-			s == "[libfuzzer]" && NF == 2 && $1 !~ /^[#;]/ { gsub(/ /, "", $1); print "-" $1 "=" $2 }' "$opt"
-	fi
-	[ -f "$ZINC_ROOT/fuzz/$t.dict" ] && echo "-dict=$ZINC_ROOT/fuzz/$t.dict"
-}
+# and fuzz/<t>.dict (ci/lib.sh; fuzz/planted/measure.sh uses the same).
+libfuzzer_flags() { zinc_libfuzzer_flags "$1"; }
 
 if [ "$continuous" = 1 ]; then
 	rmdir "$run"

@@ -3,8 +3,12 @@
 # installs into a temporary prefix, checks the files, the soname and the
 # symlinks, builds ci/install_test.c with
 #   cc install_test.c $(pkg-config --cflags --libs zinc)
-# and runs it against the installed library; then a --destdir install must
-# stage the same files under DESTDIR with zinc.pc naming the prefix.
+# and runs it against the installed library, found through LD_LIBRARY_PATH
+# and through -Wl,-rpath (README's two runtime paths); links it against
+# bazel-bin/libzinc.so as README says; then a --destdir install must
+# stage the same files under DESTDIR with zinc.pc naming the prefix. The
+# README's third way, a Bazel target depending on //:zinc, is
+# //:zinc_dep_test.
 # Ends with "install_test: N passed, M failed"; exit 1 on any failure.
 set -uo pipefail
 ZINC_PROG=ci/install_test.sh
@@ -46,6 +50,15 @@ if [ -x "$tmp/app" ]; then
 	check "the program runs and passes" env LD_LIBRARY_PATH="$lib" "$tmp/app"
 else
 	echo "FAILED: no program built: not run" >&2
+	failed=$((failed + 1))
+fi
+# shellcheck disable=SC2046
+check "cc install_test.c \$(pkg-config --cflags --libs zinc) -Wl,-rpath,PREFIX/lib" \
+	"$cc" -o "$tmp/app-rpath" "$ZINC_ROOT/ci/install_test.c" $(pkg-config --cflags --libs zinc) -Wl,-rpath,"$lib"
+if [ -x "$tmp/app-rpath" ]; then
+	check "the program linked with -Wl,-rpath starts and passes" env -u LD_LIBRARY_PATH "$tmp/app-rpath"
+else
+	echo "FAILED: no program built with -Wl,-rpath: not run" >&2
 	failed=$((failed + 1))
 fi
 

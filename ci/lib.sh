@@ -59,23 +59,50 @@ ZINC_BUILD_PACKAGES=(clang-19 libclang-rt-19-dev llvm-19 bazel-bootstrap python3
 	libsodium-dev libssl-dev libb2-dev libnss3-dev android-libboringssl libgcrypt20-dev
 	nettle-dev patch)
 
-# zinc_list NAME [KEY...]: prints a list from sources.bzl (the one place
-# lists live), one item a line; a dict gives all its values (or those of the
-# KEYs), a tuple its fields separated by spaces, a string itself.
+# zinc_list NAME [ARG...]: prints a value of sources.bzl, one item a line;
+# the one reader of sources.bzl, which holds every list and every build's
+# flags (plain Python data: python3 reads it; ci/oss-fuzz/build.sh sources
+# this file too). A function is called with the ARGs (`zinc_list cflags ct
+# x86_64 .`: ci/ct.sh's compiler flags); otherwise each ARG is a key into a
+# dict (`zinc_list ASM_SRCS arm64`, `zinc_list CONFIGS emu bazel`), and a
+# dict left gives all its values. A tuple prints as its fields separated by
+# spaces, a string as itself. An unknown name or key: a line saying so, exit 1.
+# Installs python3 first where it is missing (before a script's zinc_need).
 zinc_list() {
+	command -v python3 >/dev/null 2>&1 || zinc_need python3
 	python3 - "$ZINC_ROOT/sources.bzl" "$@" <<'PY'
 import sys
 ns = {}
 exec(open(sys.argv[1]).read(), ns)
-value = ns[sys.argv[2]]
-if isinstance(value, str):
-    value = [value]
+name, args = sys.argv[2], sys.argv[3:]
+try:
+    value = ns[name]
+    if callable(value):
+        value, args = value(*args), []
+    for k in args:
+        value = value[k]
+except (KeyError, TypeError) as e:
+    sys.exit("zinc_list: sources.bzl has no %s (%s: %s)" % (" ".join(sys.argv[2:]), type(e).__name__, e))
 if isinstance(value, dict):
-    keys = sys.argv[3:] or list(value)
-    value = [f for k in keys for f in value.get(k, [])]
+    value = [f for v in value.values() for f in ([v] if isinstance(v, str) else v)]
+elif isinstance(value, str):
+    value = [value]
 for v in value:
     print(" ".join(map(str, v)) if isinstance(v, tuple) else v)
 PY
+}
+
+# zinc_libfuzzer_flags TARGET: the libFuzzer flags ci/fuzz.sh and
+# fuzz/planted/measure.sh give TARGET, one a line: the [libfuzzer] section of
+# fuzz/TARGET.options (key = value, as -key=value) and -dict=fuzz/TARGET.dict.
+zinc_libfuzzer_flags() {
+	local t=$1 opt="$ZINC_ROOT/fuzz/$1.options"
+	if [ -f "$opt" ]; then
+		awk -F' *= *' '/^\[/ { s = $0; next }
+			s == "[libfuzzer]" && NF == 2 && $1 !~ /^[#;]/ { gsub(/ /, "", $1); print "-" $1 "=" $2 }' "$opt"
+	fi
+	[ -f "$ZINC_ROOT/fuzz/$t.dict" ] && echo "-dict=$ZINC_ROOT/fuzz/$t.dict"
+	return 0
 }
 
 # zinc_planted_tree NAME DIR: makes DIR (new or empty, outside the tree: a
@@ -107,16 +134,8 @@ zinc_planted_tree() {
 	"$ZINC_ROOT/fuzz/planted/apply.sh" "$ZINC_ROOT/fuzz/planted/patches/$name.patch" "$dir"
 }
 
-# Prints FUZZ_TARGETS from sources.bzl, one a line: with python3 (the file
-# is plain Python data), else with sed.
-zinc_fuzz_targets() {
-	if command -v python3 >/dev/null 2>&1; then
-		zinc_list FUZZ_TARGETS
-	else
-		sed -n '/^FUZZ_TARGETS *= *\[/,/\]/p' "$ZINC_ROOT/sources.bzl" |
-			sed -n 's/^[^"#]*"\([^"]*\)".*/\1/p'
-	fi
-}
+# Prints FUZZ_TARGETS from sources.bzl, one a line.
+zinc_fuzz_targets() { zinc_list FUZZ_TARGETS; }
 
 # zinc_is_target NAME: true when NAME is one of the fuzz targets.
 zinc_is_target() {

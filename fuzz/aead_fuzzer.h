@@ -47,9 +47,16 @@ static struct {
 	uint8_t flip_bit;
 	uint8_t key[CHACHA20POLY1305_KEY_SIZE];
 	uint8_t nonce[AEAD_NONCE_SIZE];
+	bool v2;                /* version 2: pattern >> 5 == 7 (fuzz/README.md) */
 #ifdef AEAD_SG_ENCRYPT
 	struct fuzz_splits sg;  /* entry sizes of the iovec list, read last */
 	uint8_t sg_cycle;       /* odd: those sizes repeat (a list of many entries) */
+	/* Version 2 only: sg_mode % 4 != 0 makes the list by a rule instead:
+	 * sg_first bytes, then entries of sg_size[0], sg_size[1], sg_size[0],
+	 * ... (sg_count of them, 0: until the bytes run out; a size of 0 ends
+	 * the list), the rest in one last entry. */
+	uint8_t sg_mode, sg_count;
+	size_t sg_first, sg_size[2];
 #endif
 } P;
 
@@ -71,11 +78,18 @@ static void format_params(char *buf, size_t cap)
 		 " key_pattern=0x%02x", P.len, P.ad_len, P.flip_pos, P.flip_bit & 7, P.pattern,
 		 P.key_pattern);
 	fuzz_fmt_layout(buf, cap, &P.layout);
+	if (P.v2)
+		fuzz_fmt(buf, cap, " v2");
 	fuzz_fmt_hex(buf, cap, "key", P.key, sizeof(P.key));
 	fuzz_fmt_hex(buf, cap, "nonce", P.nonce, sizeof(P.nonce));
 	fuzz_fmt_hex(buf, cap, "ad", ad, P.ad_len);
 	fuzz_fmt_hex(buf, cap, "msg", msg, P.len);
 #ifdef AEAD_SG_ENCRYPT
+	if (P.v2 && P.sg_mode % 4) {
+		fuzz_fmt(buf, cap, " sg rule %u: first=%zu then %zu,%zu count=%u", P.sg_mode % 4,
+			 P.sg_first, P.sg_size[0], P.sg_size[1], P.sg_count);
+		return;
+	}
 	fuzz_fmt(buf, cap, " sg");
 	fuzz_fmt_splits(buf, cap, &P.sg);
 	if (P.sg_cycle & 1)
@@ -83,6 +97,52 @@ static void format_params(char *buf, size_t cap)
 #endif
 }
 
+#ifdef AEAD_SG_ENCRYPT
+/* Version 2's list, read right after the length: mode byte m; m % 4
+ * = 0 → the explicit list of version 1 (splits(255), repeat byte), else u16
+ * a, u16 b, count byte and the rule of m % 4: 1 → first = a % 8209, both
+ * sizes b % 8193 (one cut anywhere, then even entries); 2 → first = 64 + a
+ * % 512, sizes 512 (every 512-byte step of the stitched kernel cut at the
+ * same offset); 3 → first = a % 512, sizes 1 + b % 128 and 1 + (b >> 7) %
+ * 128 (many short entries). */
+static void decode_sg_v2(struct fuzz_input *in)
+{
+	uint16_t a, b;
+
+	P.sg_mode = fuzz_byte(in);
+	if (P.sg_mode % 4 == 0) {
+		fuzz_read_pieces(in, &P.sg, SG_MAX_ENTRY);
+		P.sg_cycle = fuzz_byte(in);
+		return;
+	}
+	a = fuzz_u16(in);
+	b = fuzz_u16(in);
+	P.sg_count = fuzz_byte(in);
+	switch (P.sg_mode % 4) {
+	case 1:
+		P.sg_first = a % (FUZZ_MAX_LEN + TAG + 1);
+		P.sg_size[0] = P.sg_size[1] = b % (FUZZ_MAX_LEN + 1);
+		break;
+	case 2:
+		P.sg_first = 64 + a % 512;
+		P.sg_size[0] = P.sg_size[1] = 512;
+		break;
+	default:
+		P.sg_first = a % 512;
+		P.sg_size[0] = 1 + b % 128;
+		P.sg_size[1] = 1 + (b >> 7) % 128;
+	}
+}
+#endif
+
+/*
+ * Version 1: every field as it was first defined, the sg list after the
+ * data. Version 2 (pattern >> 5 == 7: bits no input of corpus/ sets, which
+ * version 1 ignores) puts what shapes the call right after the pattern, in
+ * as few bytes as possible, and reads everything past the end of the input
+ * from fuzz_expand_byte(): two bytes make a call of random shape (a long
+ * message, a list that cuts it), a few more choose the shape (fuzz/README.md).
+ */
 static void decode(const uint8_t *data, size_t size)
 {
 	struct fuzz_input in;
@@ -90,11 +150,27 @@ static void decode(const uint8_t *data, size_t size)
 	fuzz_input_init(&in, data, size);
 	fuzz_read_layout(&in, &P.layout);
 	P.pattern = fuzz_byte(&in);
-	P.key_pattern = fuzz_byte(&in);
-	P.len = fuzz_length(&in, FUZZ_MAX_LEN);
-	P.ad_len = fuzz_length(&in, FUZZ_MAX_AD_LEN);
-	P.flip_pos = fuzz_u16(&in);
-	P.flip_bit = fuzz_byte(&in);
+	P.v2 = P.pattern >> 5 == 7;
+#ifdef AEAD_SG_ENCRYPT
+	P.sg_mode = 0;
+#endif
+	if (P.v2) {
+		fuzz_input_expand(&in);
+		P.len = fuzz_length8(&in, FUZZ_MAX_LEN);
+#ifdef AEAD_SG_ENCRYPT
+		decode_sg_v2(&in);
+#endif
+		P.ad_len = fuzz_length(&in, FUZZ_MAX_AD_LEN);
+		P.key_pattern = fuzz_byte(&in);
+		P.flip_pos = fuzz_u16(&in);
+		P.flip_bit = fuzz_byte(&in);
+	} else {
+		P.key_pattern = fuzz_byte(&in);
+		P.len = fuzz_length(&in, FUZZ_MAX_LEN);
+		P.ad_len = fuzz_length(&in, FUZZ_MAX_AD_LEN);
+		P.flip_pos = fuzz_u16(&in);
+		P.flip_bit = fuzz_byte(&in);
+	}
 	fuzz_fill(&in, P.key, sizeof(P.key), P.key_pattern);
 	fuzz_bytes(&in, P.nonce, sizeof(P.nonce));
 	fuzz_bytes(&in, ad, P.ad_len);
@@ -102,8 +178,10 @@ static void decode(const uint8_t *data, size_t size)
 #ifdef AEAD_SG_ENCRYPT
 	/* After the data, so that inputs from before the sg functions decode
 	 * as they did, with a one-entry list. */
-	fuzz_read_pieces(&in, &P.sg, SG_MAX_ENTRY);
-	P.sg_cycle = fuzz_byte(&in);
+	if (!P.v2) {
+		fuzz_read_pieces(&in, &P.sg, SG_MAX_ENTRY);
+		P.sg_cycle = fuzz_byte(&in);
+	}
 #endif
 }
 
@@ -217,11 +295,28 @@ static void sg_place(struct sg_list *l, const uint8_t *src, size_t len)
 		sum += P.sg.chunk[i];
 	cycle = (P.sg_cycle & 1) && sum;
 	/* Entry sizes first (into iov_len), then the layout. */
-	for (l->cnt = 0; l->cnt < SG_LIST_MAX - 1 && (cycle ? off < len : l->cnt < n); l->cnt++) {
-		size_t k = P.sg.chunk[l->cnt % n] < len - off ? P.sg.chunk[l->cnt % n] : len - off;
+	if (P.v2 && P.sg_mode % 4) {
+		/* The rule: first, then sizes 0, 1, 0, ... (sg_count of them). */
+		size_t max = P.sg_count ? (size_t)P.sg_count + 1 : SG_LIST_MAX - 1;
 
-		l->iov[l->cnt].iov_len = k;
-		off += k;
+		for (l->cnt = 0; l->cnt < max && off < len; l->cnt++) {
+			size_t want = l->cnt ? P.sg_size[(l->cnt - 1) % 2] : P.sg_first;
+			size_t k = want < len - off ? want : len - off;
+
+			if (l->cnt && !want)
+				break;
+			l->iov[l->cnt].iov_len = k;
+			off += k;
+		}
+	} else {
+		for (l->cnt = 0; l->cnt < SG_LIST_MAX - 1 && (cycle ? off < len : l->cnt < n);
+		     l->cnt++) {
+			size_t k = P.sg.chunk[l->cnt % n] < len - off ? P.sg.chunk[l->cnt % n]
+								      : len - off;
+
+			l->iov[l->cnt].iov_len = k;
+			off += k;
+		}
 	}
 	l->iov[l->cnt++].iov_len = len - off;
 	l->len = len;

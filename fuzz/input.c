@@ -26,12 +26,37 @@ void fuzz_input_init(struct fuzz_input *in, const uint8_t *data, size_t size)
 	in->data = data;
 	in->size = size;
 	in->pos = 0;
+	in->expand = false;
+	in->seed = 0;
+}
+
+void fuzz_input_expand(struct fuzz_input *in)
+{
+	uint64_t h = 0xcbf29ce484222325u;
+
+	for (size_t i = 0; i < in->size; i++)
+		h = (h ^ in->data[i]) * 0x100000001b3u;
+	in->seed = h;
+	in->expand = true;
+}
+
+uint8_t fuzz_expand_byte(uint64_t seed, size_t pos)
+{
+	uint64_t z = seed + (uint64_t)(pos / 8 + 1) * 0x9e3779b97f4a7c15u;
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	z ^= z >> 31;
+	return (uint8_t)(z >> (8 * (pos % 8)));
 }
 
 uint8_t fuzz_byte(struct fuzz_input *in)
 {
-	if (in->pos >= in->size)
-		return 0;
+	if (in->pos >= in->size) {
+		if (!in->expand)
+			return 0;
+		return fuzz_expand_byte(in->seed, in->pos++);
+	}
 	return in->data[in->pos++];
 }
 
@@ -56,9 +81,13 @@ void fuzz_bytes(struct fuzz_input *in, uint8_t *out, size_t n)
 
 	if (take)
 		memcpy(out, in->data + in->pos, take);
-	if (n > take)
-		memset(out + take, 0, n - take);
 	in->pos += take;
+	if (n > take && in->expand) {
+		for (size_t i = take; i < n; i++)
+			out[i] = fuzz_expand_byte(in->seed, in->pos++);
+	} else if (n > take) {
+		memset(out + take, 0, n - take);
+	}
 }
 
 size_t fuzz_length(struct fuzz_input *in, size_t cap)
@@ -69,6 +98,17 @@ size_t fuzz_length(struct fuzz_input *in, size_t cap)
 	if (v & 1)
 		return (size_t)(v >> 1) % (cap + 1);
 	len = fuzz_length_classes[(v >> 1) % fuzz_nlength_classes];
+	return len < cap ? len : cap;
+}
+
+size_t fuzz_length8(struct fuzz_input *in, size_t cap)
+{
+	uint8_t b = fuzz_byte(in);
+	size_t len;
+
+	if (b & 1)
+		return (size_t)(b >> 1) * 65 % (cap + 1);
+	len = fuzz_length_classes[(b >> 1) % fuzz_nlength_classes];
 	return len < cap ? len : cap;
 }
 

@@ -24,6 +24,8 @@ struct fuzz_input {
 	const uint8_t *data;
 	size_t size;
 	size_t pos;
+	bool expand;            /* past the end: fuzz_expand_byte(seed, ..), not zeros */
+	uint64_t seed;
 };
 
 /* Parameters every target decodes (some fields unused by some targets). */
@@ -39,6 +41,15 @@ struct fuzz_splits {
 };
 
 void fuzz_input_init(struct fuzz_input *in, const uint8_t *data, size_t size);
+/* From now on, reads past the end give fuzz_expand_byte(seed, pos)
+ * instead of zeros, seed the FNV-1a hash of the whole input: a few input
+ * bytes stand for every field not written and a long message of
+ * arbitrary-looking data, another for every change of those bytes (the
+ * targets' version-2 inputs, fuzz/README.md). */
+void fuzz_input_expand(struct fuzz_input *in);
+/* Byte pos of the stream of seed: splitmix64 of seed + pos / 8, byte
+ * pos % 8. */
+uint8_t fuzz_expand_byte(uint64_t seed, size_t pos);
 uint8_t fuzz_byte(struct fuzz_input *in);
 uint16_t fuzz_u16(struct fuzz_input *in);
 uint32_t fuzz_u32(struct fuzz_input *in);
@@ -47,6 +58,10 @@ void fuzz_bytes(struct fuzz_input *in, uint8_t *out, size_t n);
 
 /* A length 0..cap: 2 bytes, biased towards the length classes. */
 size_t fuzz_length(struct fuzz_input *in, size_t cap);
+/* A length 0..cap from 1 byte b (version-2 inputs): b even → the length
+ * class (b >> 1) % 43 (capped), b odd → (b >> 1) * 65 % (cap + 1), which
+ * steps through every residue mod 64 and 512 up to 8255. */
+size_t fuzz_length8(struct fuzz_input *in, size_t cap);
 /* An initial ChaCha20 block counter, biased towards 0, 2^31 and 2^32 - k. */
 uint32_t fuzz_counter(struct fuzz_input *in);
 /* Update chunk sizes for streaming APIs: fuzz_read_pieces(in, s, FUZZ_MAX_LEN). */

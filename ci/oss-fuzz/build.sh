@@ -6,7 +6,8 @@
 # source in $SRC/libsodium). It uses only what base-builder provides: $CC $CXX
 # $CFLAGS $CXXFLAGS $LIB_FUZZING_ENGINE $SANITIZER $FUZZING_ENGINE $SRC $WORK
 # $OUT ($ARCHITECTURE), and python3 to read sources.bzl, the one list of
-# sources and targets that Bazel reads too.
+# sources, targets and flags that Bazel reads too (through the checkout's
+# ci/lib.sh, as every script does; the flags are its CONFIGS oss_fuzz).
 #
 # For each target t in FUZZ_TARGETS it writes to $OUT:
 #   t_fuzzer                  linked with $LIB_FUZZING_ENGINE (by $CXX)
@@ -18,7 +19,7 @@
 # static library is used. OpenSSL 3 and libb2 are the system static
 # libraries. A library that MemorySanitizer cannot see (not built here), or an
 # OpenSSL older than 3, has its adapter compiled to the counting stub
-# (-DZINC_NO_LIBSODIUM / -DZINC_NO_OPENSSL / -DZINC_NO_LIBB2 on that one file,
+# (sources.bzl's oracle_off_flags on that one file: -DZINC_NO_LIBSODIUM ...,
 # with -DZINC_ORACLES_OFF_WHY giving the reason the stub counts). NSS's
 # adapter is always the stub here (-DZINC_NO_NSS; see "NSS" below), and so
 # is BoringSSL's (-DZINC_NO_BORINGSSL; see "BoringSSL" below). Under
@@ -28,33 +29,22 @@
 ZINC=$SRC/zinc
 BUILD=$WORK/zinc-build
 ARCH=${ARCHITECTURE:-x86_64}
-
-# sources NAME [KEY]: list NAME of sources.bzl (a dict: all of it, or KEY).
-sources() {
-	python3 - "$ZINC/sources.bzl" "$@" <<'EOF'
-import sys
-ns = {}
-exec(open(sys.argv[1]).read(), ns)
-v = ns[sys.argv[2]]
-if isinstance(v, dict):
-    v = v.get(sys.argv[3], []) if len(sys.argv) > 3 else [f for l in v.values() for f in l]
-print("\n".join(v))
-EOF
-}
+# zinc_list: sources.bzl's lists and flags.
+# shellcheck source=ci/lib.sh
+. "$ZINC/ci/lib.sh"
 
 rm -rf "$BUILD"
 mkdir -p "$BUILD/obj" "$OUT"
 
 # FUZZ_DEFINES: ZINC_TESTING, and the ABI check of every assembly entry
-# point (its sources, ABI_CHECK_SRCS, go in with the assembly).
-defs=()
-for d in $(sources FUZZ_DEFINES); do defs+=(-D"$d"); done
-asm=()
+# point (its sources, ABI_CHECK_SRCS, go in with the assembly, and
+# ASM_DEFINES of asm_arch with them).
+asm=() asm_arch=
 if [ "$SANITIZER" != memory ] && [ "$ARCH" = x86_64 ]; then
-	mapfile -t asm < <(sources ASM_SRCS x86_64)
-	[ ${#asm[@]} -gt 0 ] && defs+=(-DZINC_ASM_X86_64)
+	mapfile -t asm < <(zinc_list ASM_SRCS x86_64)
+	[ ${#asm[@]} -gt 0 ] && asm_arch=x86_64
 	echo "zinc: assembly backends in: ${asm[*]:-none}"
-	[ ${#asm[@]} -gt 0 ] && mapfile -t -O ${#asm[@]} asm < <(sources ABI_CHECK_SRCS x86_64)
+	[ ${#asm[@]} -gt 0 ] && mapfile -t -O ${#asm[@]} asm < <(zinc_list ABI_CHECK_SRCS x86_64)
 else
 	echo "zinc: assembly backends left out (SANITIZER=$SANITIZER, ARCHITECTURE=$ARCH)"
 fi
@@ -63,8 +53,6 @@ fi
 # off[lib]: why that adapter is compiled to the counting stub (empty: it is
 # not); archive[lib]: the static library folded into it.
 declare -A off=([libsodium]= [openssl]= [libb2]= [nss]= [boringssl]=) archive=()
-declare -A no_define=([libsodium]=ZINC_NO_LIBSODIUM [openssl]=ZINC_NO_OPENSSL [libb2]=ZINC_NO_LIBB2
-	[nss]=ZINC_NO_NSS [boringssl]=ZINC_NO_BORINGSSL)
 sodium_inc=()
 static_lib() { # static_lib NAME: the path of the system's NAME.a, if any
 	local p
@@ -104,14 +92,15 @@ else
 	fi
 	archive[libb2]=$(static_lib libb2) || off[libb2]="no static libb2"
 fi
-# NSS: never here. Its -dev package has no static libraries (libnss3 loads
-# libsoftokn3 and libfreeblpriv3 with dlopen at NSS_NoDB_Init), the runner
-# image has no NSS to load, and under MSan it would not be instrumented.
-off[nss]="NSS has no static libraries (libnss3 dlopens softokn3 and freebl) and the runner image has no NSS"
-# BoringSSL: never here either. fuzz/oracles/boringssl.c loads Debian's
-# android/libcrypto.so.0 at run time (dlmopen), which the runner image does
-# not have and MSan could not see into.
-off[boringssl]="Debian's BoringSSL is a shared library loaded at run time (dlmopen) and the runner image has none"
+# NSS: never here (CONFIGS oss_fuzz adapters_off). Its -dev package has no
+# static libraries (libnss3 loads libsoftokn3 and libfreeblpriv3 with dlopen
+# at NSS_NoDB_Init), the runner image has no NSS to load, and under MSan it
+# would not be instrumented.
+off[nss]=$(zinc_list CONFIGS oss_fuzz adapters_off nss)
+# BoringSSL: never here either (adapters_off). fuzz/oracles/boringssl.c
+# loads Debian's android/libcrypto.so.0 at run time (dlmopen), which the
+# runner image does not have and MSan could not see into.
+off[boringssl]=$(zinc_list CONFIGS oss_fuzz adapters_off boringssl)
 for lib in libsodium openssl libb2 nss boringssl; do
 	[ -n "${off[$lib]}" ] && echo "zinc: $lib oracle compiled out: ${off[$lib]}"
 done
@@ -128,7 +117,8 @@ fold() {
 }
 
 # ---- compile ----
-common=(-std=gnu11 -I"$ZINC" -I"$ZINC/include" "${defs[@]}")
+mapfile -t common < <(zinc_list cflags oss_fuzz "$asm_arch" "$ZINC")
+[ ${#common[@]} -gt 0 ] || { echo "zinc: cannot read the flags from sources.bzl" >&2; exit 1; }
 objs=()
 compile() { # compile FILE EXTRA-FLAGS...: into $BUILD/obj, appended to objs
 	local src=$1 obj
@@ -137,17 +127,17 @@ compile() { # compile FILE EXTRA-FLAGS...: into $BUILD/obj, appended to objs
 	$CC $CFLAGS "${common[@]}" "$@" -c "$ZINC/$src" -o "$obj"
 	objs+=("$obj")
 }
-for f in $(sources LIB_SRCS) "${asm[@]}" $(sources FUZZ_SRCS); do
+for f in $(zinc_list LIB_SRCS) "${asm[@]}" $(zinc_list FUZZ_SRCS); do
 	compile "$f"
 done
 for lib in libsodium openssl libb2 nss boringssl; do
 	extra=()
 	if [ -n "${off[$lib]}" ]; then
-		extra=(-D"${no_define[$lib]}" -DZINC_ORACLES_OFF_WHY="\"${off[$lib]}\"")
+		mapfile -t extra < <(zinc_list oracle_off_flags "$lib" "${off[$lib]}")
 	elif [ "$lib" = libsodium ]; then
 		extra=("${sodium_inc[@]}")
 	fi
-	for f in $(sources ORACLE_SRCS "$lib"); do
+	for f in $(zinc_list ORACLE_SRCS "$lib"); do
 		compile "$f" "${extra[@]}"
 		if [ -z "${off[$lib]}" ]; then
 			fold "${objs[-1]}" "${archive[$lib]}"
@@ -155,14 +145,15 @@ for lib in libsodium openssl libb2 nss boringssl; do
 	done
 done
 ar rcs "$BUILD/libzinc_fuzz.a" "${objs[@]}"
+mapfile -t libs < <(zinc_list CONFIGS oss_fuzz libs)
 
 # ---- link the targets, corpora, dictionaries, options ----
-for t in $(sources FUZZ_TARGETS); do
+for t in $(zinc_list FUZZ_TARGETS); do
 	objs=()
 	compile "fuzz/${t}_fuzzer.c"
 	# Pure C, but linked by $CXX as OSS-Fuzz requires ($LIB_FUZZING_ENGINE
 	# may be C++).
-	$CXX $CXXFLAGS "${objs[@]}" "$BUILD/libzinc_fuzz.a" -ldl -lpthread \
+	$CXX $CXXFLAGS "${objs[@]}" "$BUILD/libzinc_fuzz.a" "${libs[@]}" \
 		$LIB_FUZZING_ENGINE -o "$OUT/${t}_fuzzer"
 
 	rm -f "$OUT/${t}_fuzzer_seed_corpus.zip"

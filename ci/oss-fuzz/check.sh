@@ -134,11 +134,6 @@ options_flags() {
 	awk '/^\[/{s = ($0 == "[libfuzzer]")} s && /=/{gsub(/[ \t]/, ""); print "-" $0}' "$1"
 }
 
-# The targets, from sources.bzl (the one list).
-targets() {
-	python3 -c 'import sys; ns = {}; exec(open(sys.argv[1]).read(), ns); print("\n".join(ns["FUZZ_TARGETS"]))' \
-		"$ZINC_ROOT/sources.bzl"
-}
 
 rows=() failed=0
 row() { rows+=("$(printf '%-28s %-18s %-5s %-17s %-17s %s' "$@")"); }
@@ -173,7 +168,7 @@ check_pair() { # check_pair SANITIZER ENGINE WITH_SODIUM
 	grep '^zinc: ' "$d/build.log" | grep -v '^zinc: built' | sed 's/^/   /'
 
 	local t bin seeds n res1 res2 note inst libs bad
-	for t in $(targets); do
+	for t in $(zinc_fuzz_targets); do
 		bin="$d/out/${t}_fuzzer"
 		note=
 		if [ ! -x "$bin" ] || [ ! -f "$d/out/${t}_fuzzer_seed_corpus.zip" ]; then
@@ -264,7 +259,7 @@ check_pair() { # check_pair SANITIZER ENGINE WITH_SODIUM
 		row "$name" "$t" "$inst" "$res1" "$res2" "$note"
 	done
 	echo "   \$OUT: $(cd "$d/out" && ls | tr '\n' ' ')"
-	set -- $(targets)
+	set -- $(zinc_fuzz_targets)
 	echo "   linked: $(readelf -d "$d/out/${1}_fuzzer" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')"
 }
 
