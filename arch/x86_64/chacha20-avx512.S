@@ -35,7 +35,15 @@
 
 #include "chacha20-macros.h"
 #define KS	0
-#define FRAME	1024
+#define SPILL	0	/* the 32-block loop's second group, over KS */
+#define CTRA	1024	/* word 12's input, first and second group */
+#define CTRB	1088
+#define FRAME	1152
+
+.section .rodata
+.balign 16
+.Linc4:		.long 4, 0, 0, 0	/* four blocks further */
+.text
 
 /* Block j + 4k of sixteen, from the k-th lane transpose output. */
 .macro OUT1 reg, blk, out
@@ -66,6 +74,194 @@
 	addl	$16, 48(%rdi)
 .endm
 
+/* x += y; z ^= x; z <<<= n in two groups of four independent register
+ * triples (the two sixteen-block groups of the 32-block loop). */
+.macro STEP4X2 n, x0,y0,z0, x1,y1,z1, x2,y2,z2, x3,y3,z3, X0,Y0,Z0, X1,Y1,Z1, X2,Y2,Z2, X3,Y3,Z3
+	STEP4	\n, \x0,\y0,\z0, \x1,\y1,\z1, \x2,\y2,\z2, \x3,\y3,\z3
+	STEP4	\n, \X0,\Y0,\Z0, \X1,\Y1,\Z1, \X2,\Y2,\Z2, \X3,\Y3,\Z3
+.endm
+
+/* QR_WORDS on two groups of sixteen registers, step by step side by side:
+ * eight independent quarter-rounds. Lower-case: first group, upper-case:
+ * second. */
+.macro QR_WORDS2 a0,b0,c0,d0, a1,b1,c1,d1, a2,b2,c2,d2, a3,b3,c3,d3, A0,B0,C0,D0, A1,B1,C1,D1, A2,B2,C2,D2, A3,B3,C3,D3
+	STEP4X2	16, \a0,\b0,\d0, \a1,\b1,\d1, \a2,\b2,\d2, \a3,\b3,\d3, \A0,\B0,\D0, \A1,\B1,\D1, \A2,\B2,\D2, \A3,\B3,\D3
+	STEP4X2	12, \c0,\d0,\b0, \c1,\d1,\b1, \c2,\d2,\b2, \c3,\d3,\b3, \C0,\D0,\B0, \C1,\D1,\B1, \C2,\D2,\B2, \C3,\D3,\B3
+	STEP4X2	8, \a0,\b0,\d0, \a1,\b1,\d1, \a2,\b2,\d2, \a3,\b3,\d3, \A0,\B0,\D0, \A1,\B1,\D1, \A2,\B2,\D2, \A3,\B3,\D3
+	STEP4X2	7, \c0,\d0,\b0, \c1,\d1,\b1, \c2,\d2,\b2, \c3,\d3,\b3, \C0,\D0,\B0, \C1,\D1,\B1, \C2,\D2,\B2, \C3,\D3,\B3
+.endm
+
+/* zmm0..zmm15 hold the sixteen words of sixteen blocks after the rounds,
+ * their word 12's input at \ctr(%rsp): the feed-forward (the other words
+ * straight from state[] with {1to16} broadcasts), the transposes (zmm17..28
+ * scratch, as WORDS leaves them), and the 1024 bytes XORed into dst. */
+.macro FINISH16 ctr
+	.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,13,14,15
+	vpaddd	4 * \i(%rdi){1to16}, %zmm\i, %zmm\i
+	.endr
+	vpaddd	\ctr(%rsp), %zmm12, %zmm12
+	TRANSPOSE %zmm0, %zmm1, %zmm2, %zmm3, %zmm17, %zmm18
+	TRANSPOSE %zmm4, %zmm5, %zmm6, %zmm7, %zmm19, %zmm20
+	TRANSPOSE %zmm8, %zmm9, %zmm10, %zmm11, %zmm21, %zmm22
+	TRANSPOSE %zmm12, %zmm13, %zmm14, %zmm15, %zmm23, %zmm24
+	OUT16	%zmm1, %zmm5, %zmm9, %zmm13, 0, 1
+	OUT16	%zmm17, %zmm19, %zmm21, %zmm23, 1, 1
+	OUT16	%zmm3, %zmm7, %zmm11, %zmm15, 2, 1
+	OUT16	%zmm0, %zmm4, %zmm8, %zmm12, 3, 1
+.endm
+
+/*
+ * Thirty-two keystream blocks, counter state[12] + 0..31, XORed into the
+ * 2048 bytes at dst: two sixteen-block groups, the first in zmm0..zmm15
+ * (counters + 0..15), the second in zmm16..zmm31 (+ 16..31), their rounds
+ * interleaved. With all 32 registers holding state, word 12's inputs wait
+ * at CTRA / CTRB, and the second group is spilled to SPILL while the first
+ * is transposed and written out. Leaves rsi and rdx advanced by 1024.
+ */
+.macro BLOCKS32
+	vpbroadcastd 48(%rdi), %zmm12
+	vpaddd	.Lctr16(%rip), %zmm12, %zmm12
+	movl	48(%rdi), %eax
+	addl	$16, %eax
+	vpbroadcastd %eax, %zmm28
+	vpaddd	.Lctr16(%rip), %zmm28, %zmm28
+	vmovdqa64 %zmm12, CTRA(%rsp)
+	vmovdqa64 %zmm28, CTRB(%rsp)
+	.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,13,14,15
+	vpbroadcastd 4 * \i(%rdi), %zmm\i
+	.endr
+	.irp i, 16,17,18,19,20,21,22,23,24,25,26,27,29,30,31
+	vpbroadcastd 4 * (\i - 16)(%rdi), %zmm\i
+	.endr
+	movl	$10, %eax
+1:	QR_WORDS2 %zmm0,%zmm4,%zmm8,%zmm12, %zmm1,%zmm5,%zmm9,%zmm13, %zmm2,%zmm6,%zmm10,%zmm14, %zmm3,%zmm7,%zmm11,%zmm15, %zmm16,%zmm20,%zmm24,%zmm28, %zmm17,%zmm21,%zmm25,%zmm29, %zmm18,%zmm22,%zmm26,%zmm30, %zmm19,%zmm23,%zmm27,%zmm31
+	QR_WORDS2 %zmm0,%zmm5,%zmm10,%zmm15, %zmm1,%zmm6,%zmm11,%zmm12, %zmm2,%zmm7,%zmm8,%zmm13, %zmm3,%zmm4,%zmm9,%zmm14, %zmm16,%zmm21,%zmm26,%zmm31, %zmm17,%zmm22,%zmm27,%zmm28, %zmm18,%zmm23,%zmm24,%zmm29, %zmm19,%zmm20,%zmm25,%zmm30
+	decl	%eax
+	jnz	1b
+	.irp i, 16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	vmovdqa64 %zmm\i, SPILL + 64 * (\i - 16)(%rsp)
+	.endr
+	FINISH16 CTRA
+	addq	$1024, %rsi
+	addq	$1024, %rdx
+	.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
+	vmovdqa64 SPILL + 64 * \i(%rsp), %zmm\i
+	.endr
+	FINISH16 CTRB
+	addl	$32, 48(%rdi)
+.endm
+
+/* One round (RND1) on each of n sets of four blocks: zmm0..3, zmm4..7,
+ * zmm8..11. */
+.macro RND1N n, sa, sc
+	RND1	%zmm0, %zmm1, %zmm2, %zmm3, \sa, \sc
+	.if \n > 1
+	RND1	%zmm4, %zmm5, %zmm6, %zmm7, \sa, \sc
+	.endif
+	.if \n > 2
+	RND1	%zmm8, %zmm9, %zmm10, %zmm11, \sa, \sc
+	.endif
+.endm
+
+/*
+ * n (1..3) sets of four blocks, one per 128-bit lane, side by side: set s
+ * is blocks 4s..4s+3 (counter state[12] + 4s + lane, mod 2^32), its rows
+ * in zmm4s..zmm4s+3 after the 20 rounds and the feed-forward. zmm16..18
+ * keep input rows 0..2 (the same for every set), zmm19 + s set s's row 3;
+ * zmm23 is scratch.
+ */
+.macro ROWSN n
+	vbroadcasti32x4 (%rdi), %zmm16
+	vbroadcasti32x4 16(%rdi), %zmm17
+	vbroadcasti32x4 32(%rdi), %zmm18
+	vbroadcasti32x4 48(%rdi), %zmm19
+	vpaddd	.Lctr4(%rip), %zmm19, %zmm19
+	vmovdqa64 %zmm16, %zmm0
+	vmovdqa64 %zmm17, %zmm1
+	vmovdqa64 %zmm18, %zmm2
+	vmovdqa64 %zmm19, %zmm3
+	.if \n > 1
+	vbroadcasti32x4 .Linc4(%rip), %zmm23
+	vpaddd	%zmm23, %zmm19, %zmm20
+	vmovdqa64 %zmm16, %zmm4
+	vmovdqa64 %zmm17, %zmm5
+	vmovdqa64 %zmm18, %zmm6
+	vmovdqa64 %zmm20, %zmm7
+	.endif
+	.if \n > 2
+	vpaddd	%zmm23, %zmm20, %zmm21
+	vmovdqa64 %zmm16, %zmm8
+	vmovdqa64 %zmm17, %zmm9
+	vmovdqa64 %zmm18, %zmm10
+	vmovdqa64 %zmm21, %zmm11
+	.endif
+	movl	$10, %eax
+1:	RND1N	\n, 0x93, 0x39
+	RND1N	\n, 0x39, 0x93
+	decl	%eax
+	jnz	1b
+	vpaddd	%zmm16, %zmm0, %zmm0
+	vpaddd	%zmm17, %zmm1, %zmm1
+	vpaddd	%zmm18, %zmm2, %zmm2
+	vpaddd	%zmm19, %zmm3, %zmm3
+	.if \n > 1
+	vpaddd	%zmm16, %zmm4, %zmm4
+	vpaddd	%zmm17, %zmm5, %zmm5
+	vpaddd	%zmm18, %zmm6, %zmm6
+	vpaddd	%zmm20, %zmm7, %zmm7
+	.endif
+	.if \n > 2
+	vpaddd	%zmm16, %zmm8, %zmm8
+	vpaddd	%zmm17, %zmm9, %zmm9
+	vpaddd	%zmm18, %zmm10, %zmm10
+	vpaddd	%zmm21, %zmm11, %zmm11
+	.endif
+.endm
+
+/*
+ * Keystream block idx (whole, in reg) of the last blocks, which cover the
+ * rcx bytes left and were computed in order: XORed into dst when the
+ * message holds all of it (then on to .Ldone if nothing is left after it);
+ * otherwise it is the last, partial block: it goes to KS, rsi / rdx / rcx
+ * move to it, and .Lxor XORs the rcx (< 64) bytes. Branches on the length
+ * only.
+ */
+.macro TAILBLK reg, idx
+	cmpq	$64 * (\idx + 1), %rcx
+	jb	.Lpart\@
+	vpxord	64 * (\idx)(%rdx), \reg, \reg
+	vmovdqu64 \reg, 64 * (\idx)(%rsi)
+	je	.Ldone		/* flags of the cmpq: exactly at the end */
+	jmp	.Lnext\@
+.Lpart\@:
+	vmovdqa64 \reg, KS(%rsp)
+	addq	$64 * (\idx), %rsi
+	addq	$64 * (\idx), %rdx
+	subq	$64 * (\idx), %rcx
+	jmp	.Ltail_ks
+.Lnext\@:
+.endm
+
+/* Set s (0..2) of ROWSN: its four blocks in order, through TAILBLK
+ * (zmm24..27 scratch). */
+.macro TAILSET s
+	.if \s == 0
+	LANES	%zmm0, %zmm1, %zmm2, %zmm3, %zmm24, %zmm25, %zmm26, %zmm27
+	TAILBLK	%zmm0, 0
+	TAILBLK	%zmm1, 1
+	.elseif \s == 1
+	LANES	%zmm4, %zmm5, %zmm6, %zmm7, %zmm24, %zmm25, %zmm26, %zmm27
+	TAILBLK	%zmm4, 4
+	TAILBLK	%zmm5, 5
+	.else
+	LANES	%zmm8, %zmm9, %zmm10, %zmm11, %zmm24, %zmm25, %zmm26, %zmm27
+	TAILBLK	%zmm8, 8
+	TAILBLK	%zmm9, 9
+	.endif
+	TAILBLK	%zmm24, 4 * \s + 2
+	TAILBLK	%zmm26, 4 * \s + 3
+.endm
+
 .globl chacha20_avx512
 .type chacha20_avx512, @function
 .balign 32
@@ -79,8 +275,20 @@ ZINC_ENTRY chacha20_avx512
 	andq	$-64, %rsp
 	xorl	%r11d, %r11d	/* bytes of KS to wipe */
 
-	cmpq	$256, %rcx
-	jbe	.Lfour
+	cmpq	$1024, %rcx
+	jb	.Lpart16
+	cmpq	$2048, %rcx
+	jb	.Lloop16
+	WIPE_AT_LEAST 1024	/* SPILL */
+.Lloop32:
+	BLOCKS32
+	addq	$1024, %rsi
+	addq	$1024, %rdx
+	subq	$2048, %rcx
+	cmpq	$2048, %rcx
+	jae	.Lloop32
+	testq	%rcx, %rcx
+	jz	.Ldone
 .Lloop16:
 	cmpq	$1024, %rcx
 	jb	.Lpart16
@@ -92,34 +300,37 @@ ZINC_ENTRY chacha20_avx512
 	jmp	.Ldone
 
 .Lpart16:
-	/* 1..1023 bytes left. */
-	testq	%rcx, %rcx
-	jz	.Ldone
+	/* 1..1023 bytes left: as few four-block sets as cover them, side by
+	 * side, up to twelve blocks; sixteen blocks beyond. */
 	cmpq	$256, %rcx
 	jbe	.Lfour
+	cmpq	$512, %rcx
+	jbe	.Leight
+	cmpq	$768, %rcx
+	jbe	.Ltwelve
 	BLOCKS16 0
-	movl	$1024, %r11d
+	WIPE_AT_LEAST 1024
 	jmp	.Lxor
 
-.Lfour:
-	/* 1..256 bytes left: four blocks. */
-	ROWS	zmm, .Lctr4
-	LANES	%zmm0, %zmm1, %zmm2, %zmm3, %zmm4, %zmm5, %zmm6, %zmm7
-	/* zmm0 = block 0, zmm1 = block 1, zmm4 = block 2, zmm6 = block 3 */
-	cmpq	$256, %rcx
-	jb	.Lfour_part
-	OUT1	%zmm0, 0, 1
-	OUT1	%zmm1, 1, 1
-	OUT1	%zmm4, 2, 1
-	OUT1	%zmm6, 3, 1
+.Ltwelve:
+	ROWSN	3
+	TAILSET	0
+	TAILSET	1
+	TAILSET	2
 	jmp	.Ldone
-.Lfour_part:
-	OUT1	%zmm0, 0, 0
-	OUT1	%zmm1, 1, 0
-	OUT1	%zmm4, 2, 0
-	OUT1	%zmm6, 3, 0
-	movl	$256, %r11d
+.Leight:
+	ROWSN	2
+	TAILSET	0
+	TAILSET	1
+	jmp	.Ldone
+.Lfour:
+	ROWSN	1
+	TAILSET	0
+	jmp	.Ldone
 
+.Ltail_ks:
+	/* One partial block in KS. */
+	WIPE_AT_LEAST 64
 .Lxor:
 	/* dst = src XOR KS for the rcx (< bytes in KS) bytes left. */
 	XOR_KS	KS, 64
