@@ -1,25 +1,56 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ChaCha20 (RFC 8439) for x86-64 with AVX-512F on 512-bit registers: sixteen
- * blocks at a time (vprold rotations, nothing spilled) while more than 256
- * bytes remain, then four blocks at a time (one per 128-bit lane). A part
- * shorter than the blocks just computed is XORed from a keystream copy on the
- * stack, which is wiped before returning.
+ * ChaCha20 (RFC 8439) for x86-64 with AVX-512F on 512-bit registers: 32
+ * blocks a step (two sixteen-block groups whose rounds are interleaved, so
+ * that the core has eight independent quarter-round chains rather than four)
+ * while 2048 bytes or more remain, then sixteen blocks a step while 1024 or
+ * more remain. The last 1..1023 bytes take the fewest blocks that cover
+ * them: one to three sets of four blocks (one block per 128-bit lane) side
+ * by side up to 768 bytes, sixteen blocks beyond. A partial last block is
+ * XORed from a keystream copy on the stack, which is wiped before returning.
+ * Why these steps: bench/results/2026-12-05-zen4-chacha20.md.
  *
  * void chacha20_avx512(uint32_t state[16], uint8_t *dst, const uint8_t *src, size_t len)
  *	rdi state, rsi dst, rdx src, rcx len; state[12] ends advanced by
  *	ceil(len / 64) modulo 2^32 (kept in r8d), word 13 is never touched.
+ *	Every group of blocks computes its counters as state[12] + i in 32-bit
+ *	lanes, so they wrap modulo 2^32 and never carry into word 13.
  *
  * Register plan.
+ *   32 blocks: zmm0..zmm15 hold state words 0..15 of blocks 0..15 (lane j
+ *   for block j), zmm16..zmm31 those of blocks 16..31; nothing is left for
+ *   constants, so word 12's inputs (counter + 0..15 and + 16..31, mod 2^32)
+ *   wait on the stack (CTRA, CTRB) and the other input words are added back
+ *   straight from state[] with {1to16} broadcasts. After the rounds the
+ *   second group is spilled to the stack (SPILL) while the first is
+ *   transposed and written out with zmm16..zmm28 as scratch, then reloaded
+ *   into zmm0..zmm15 and written out the same way.
  *   Sixteen blocks: zmm0..zmm15 hold state words 0..15, lane j for block j;
  *   zmm16 is word 12's input (counter + 0..15, mod 2^32); the other input
  *   words are added back straight from state[] with {1to16} broadcasts.
  *   zmm17..zmm24 are scratch for the 4x4 word transposes inside each
  *   128-bit lane, zmm25..zmm28 for the 4x4 transposes of 128-bit lanes.
- *   Four blocks: zmm0..zmm3 the rows (lane k for block n + k), zmm20..zmm23
- *   the input rows.
+ *   Sets of four blocks: set s (0..2) in zmm4s..zmm4s+3, its rows (lane k
+ *   for block 4s + k); zmm16..zmm18 the input rows 0..2 (shared), zmm19 + s
+ *   set s's row 3; zmm23 the step between sets, zmm24..zmm27 scratch for
+ *   the lane transposes.
  *
- * CPU features: AVX-512F only (every vector instruction works on zmm).
+ * Stack frame (64-byte aligned): KS, the keystream of a partial last block
+ *   (or of the sixteen blocks of a 769..1023-byte tail), and SPILL, the
+ *   second group's words after the rounds, share bytes 0..1023, which are
+ *   wiped before returning when either was used (r11 = bytes to wipe);
+ *   CTRA / CTRB hold block counters only.
+ *
+ * CPU features: AVX-512F only (every vector instruction works on zmm, or
+ * is VEX on xmm0..xmm15 for the final wipe and the row-3 store).
+ *
+ * Constant time: the only branches are on the length (rcx) and the loop
+ * counter of the rounds; every load and store address depends only on the
+ * dst / src / state pointers, the length and the fixed frame layout; no
+ * table is indexed by data. Key, nonce and keystream only flow through
+ * vector arithmetic, shuffles, loads and stores, whose timing does not
+ * depend on the values. (valgrind cannot run AVX-512: ci/ct.sh lists this
+ * row as not checked; this is the manual review.)
  */
 
 .section .note.GNU-stack,"",%progbits
@@ -75,7 +106,9 @@
 .endm
 
 /* x += y; z ^= x; z <<<= n in two groups of four independent register
- * triples (the two sixteen-block groups of the 32-block loop). */
+ * triples (the two sixteen-block groups of the 32-block step), one group's
+ * four then the other's: measured faster on Zen 4 than the eight adds, then
+ * eight xors, then eight rotates (bench/results/2026-12-05-zen4-chacha20.md). */
 .macro STEP4X2 n, x0,y0,z0, x1,y1,z1, x2,y2,z2, x3,y3,z3, X0,Y0,Z0, X1,Y1,Z1, X2,Y2,Z2, X3,Y3,Z3
 	STEP4	\n, \x0,\y0,\z0, \x1,\y1,\z1, \x2,\y2,\z2, \x3,\y3,\z3
 	STEP4	\n, \X0,\Y0,\Z0, \X1,\Y1,\Z1, \X2,\Y2,\Z2, \X3,\Y3,\Z3
