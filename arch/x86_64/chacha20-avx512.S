@@ -76,13 +76,14 @@
 .Linc4:		.long 4, 0, 0, 0	/* four blocks further */
 .text
 
-/* Block j + 4k of sixteen, from the k-th lane transpose output. */
+/* Block j + 4k of sixteen, from the k-th lane transpose output: XORed
+ * into dst (out = 1) or given to PIECE (out = 2). */
 .macro OUT1 reg, blk, out
-	.if \out
+	.if \out == 2
+	PIECE	\reg, 64 * (\blk), 64, KS
+	.else
 	vpxord	64 * (\blk)(%rdx), \reg, \reg
 	vmovdqu64 \reg, 64 * (\blk)(%rsi)
-	.else
-	vmovdqa64 \reg, KS + 64 * (\blk)(%rsp)
 	.endif
 .endm
 
@@ -95,7 +96,7 @@
 .endm
 
 /* Sixteen keystream blocks for counter state[12] + 0..15, XORed into dst
- * (out = 1) or copied to KS (out = 0). */
+ * (out = 1) or as pieces (out = 2). */
 .macro BLOCKS16 out
 	WORDS	zmm, 16, .Lctr16
 	OUT16	%zmm1, %zmm5, %zmm9, %zmm13, 0, \out
@@ -341,9 +342,8 @@ ZINC_ENTRY chacha20_avx512
 	jbe	.Leight
 	cmpq	$768, %rcx
 	jbe	.Ltwelve
-	BLOCKS16 0
-	WIPE_AT_LEAST 1024
-	jmp	.Lxor
+	BLOCKS16 2
+	PIECES_END 64, .Ldone, .Lxor
 
 .Ltwelve:
 	ROWSN	3

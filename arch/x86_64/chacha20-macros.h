@@ -118,6 +118,42 @@
 5:	XOR_TAIL \ks
 .endm
 
+/*
+ * A width-byte piece (reg: xmm / ymm / zmm for 16 / 32 / 64; EVEX, so
+ * AVX-512F, and AVX-512VL below 64) of the keystream for the bytes
+ * [off, off + width) of the rcx left: XORed into dst when rcx covers it
+ * whole, copied to \ks(%rsp) when it is the partial last piece (rcx inside
+ * it), skipped when rcx ends before it. Pieces may come in any order;
+ * PIECES_END then XORs the partial one. Branches on the length only.
+ */
+.macro PIECE reg, off, width, ks
+	cmpq	$(\off) + \width, %rcx
+	jb	.Lpiece_part\@
+	vpxord	\off(%rdx), \reg, \reg
+	vmovdqu64 \reg, \off(%rsi)
+	jmp	.Lpiece_next\@
+.Lpiece_part\@:
+	cmpq	$\off, %rcx
+	jbe	.Lpiece_next\@
+	vmovdqa64 \reg, \ks(%rsp)
+.Lpiece_next\@:
+.endm
+
+/* After the pieces of one group: on to \done when rcx is a whole number of
+ * pieces; else rsi, rdx and rcx move to the partial piece (in the keystream
+ * copy, whose first width bytes are then to be wiped: WIPE_AT_LEAST) and on
+ * to \xor, which XORs it. Clobbers rax. */
+.macro PIECES_END width, done, xor
+	movq	%rcx, %rax
+	andq	$-\width, %rax
+	subq	%rax, %rcx
+	jz	\done
+	addq	%rax, %rsi
+	addq	%rax, %rdx
+	WIPE_AT_LEAST \width
+	jmp	\xor
+.endm
+
 /* dst[0..64) = src[0..64) XOR the keystream block in rows xmm0..xmm3
  * (VEX); clobbers them. */
 .macro XOR_BLOCK1
