@@ -204,52 +204,53 @@
  * keep input rows 0..2 (the same for every set), zmm19 + s set s's row 3;
  * zmm23 is scratch.
  */
+/* Set rows r0..r3 = the input rows zmm16..zmm18 and row 3 in ctr (op =
+ * vmovdqa64), or the feed-forward: r0..r3 += them (op = vpaddd). */
+.macro SET_ROWS op, r0, r1, r2, r3, ctr
+	.ifc \op, vpaddd
+	vpaddd	%zmm16, \r0, \r0
+	vpaddd	%zmm17, \r1, \r1
+	vpaddd	%zmm18, \r2, \r2
+	vpaddd	\ctr, \r3, \r3
+	.else
+	vmovdqa64 %zmm16, \r0
+	vmovdqa64 %zmm17, \r1
+	vmovdqa64 %zmm18, \r2
+	vmovdqa64 \ctr, \r3
+	.endif
+.endm
+
+/* SET_ROWS on the n sets of ROWSN. */
+.macro SETS_ROWS op, n
+	SET_ROWS \op, %zmm0, %zmm1, %zmm2, %zmm3, %zmm19
+	.if \n > 1
+	SET_ROWS \op, %zmm4, %zmm5, %zmm6, %zmm7, %zmm20
+	.endif
+	.if \n > 2
+	SET_ROWS \op, %zmm8, %zmm9, %zmm10, %zmm11, %zmm21
+	.endif
+.endm
+
 .macro ROWSN n
 	vbroadcasti32x4 (%rdi), %zmm16
 	vbroadcasti32x4 16(%rdi), %zmm17
 	vbroadcasti32x4 32(%rdi), %zmm18
 	vbroadcasti32x4 48(%rdi), %zmm19
 	vpaddd	.Lctr4(%rip), %zmm19, %zmm19
-	vmovdqa64 %zmm16, %zmm0
-	vmovdqa64 %zmm17, %zmm1
-	vmovdqa64 %zmm18, %zmm2
-	vmovdqa64 %zmm19, %zmm3
 	.if \n > 1
 	vbroadcasti32x4 .Linc4(%rip), %zmm23
 	vpaddd	%zmm23, %zmm19, %zmm20
-	vmovdqa64 %zmm16, %zmm4
-	vmovdqa64 %zmm17, %zmm5
-	vmovdqa64 %zmm18, %zmm6
-	vmovdqa64 %zmm20, %zmm7
 	.endif
 	.if \n > 2
 	vpaddd	%zmm23, %zmm20, %zmm21
-	vmovdqa64 %zmm16, %zmm8
-	vmovdqa64 %zmm17, %zmm9
-	vmovdqa64 %zmm18, %zmm10
-	vmovdqa64 %zmm21, %zmm11
 	.endif
+	SETS_ROWS vmovdqa64, \n
 	movl	$10, %eax
 1:	RND1N	\n, 0x93, 0x39
 	RND1N	\n, 0x39, 0x93
 	decl	%eax
 	jnz	1b
-	vpaddd	%zmm16, %zmm0, %zmm0
-	vpaddd	%zmm17, %zmm1, %zmm1
-	vpaddd	%zmm18, %zmm2, %zmm2
-	vpaddd	%zmm19, %zmm3, %zmm3
-	.if \n > 1
-	vpaddd	%zmm16, %zmm4, %zmm4
-	vpaddd	%zmm17, %zmm5, %zmm5
-	vpaddd	%zmm18, %zmm6, %zmm6
-	vpaddd	%zmm20, %zmm7, %zmm7
-	.endif
-	.if \n > 2
-	vpaddd	%zmm16, %zmm8, %zmm8
-	vpaddd	%zmm17, %zmm9, %zmm9
-	vpaddd	%zmm18, %zmm10, %zmm10
-	vpaddd	%zmm21, %zmm11, %zmm11
-	.endif
+	SETS_ROWS vpaddd, \n
 .endm
 
 /*
