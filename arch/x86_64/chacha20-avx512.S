@@ -3,10 +3,11 @@
  * ChaCha20 (RFC 8439) for x86-64 with AVX-512F on 512-bit registers: 32
  * blocks a step (two sixteen-block groups whose rounds are interleaved, so
  * that the core has eight independent quarter-round chains rather than four)
- * while 2048 bytes or more remain, then sixteen blocks a step while 1024 or
- * more remain. The last 1..1023 bytes take the fewest blocks that cover
- * them: one to three sets of four blocks (one block per 128-bit lane) side
- * by side up to 768 bytes, sixteen blocks beyond. A partial last block is
+ * while more than 1536 bytes remain (the last such step may be partial),
+ * then sixteen blocks once if 1024..1536 remain. The last 1..1023 bytes take
+ * the fewest blocks that cover them: one to three sets of four blocks (one
+ * block per 128-bit lane) side by side up to 768 bytes, sixteen blocks
+ * beyond. Whole blocks are XORed straight into dst; a partial last block is
  * XORed from a keystream copy on the stack, which is wiped before returning.
  * Why these steps: bench/results/2026-12-05-zen4-chacha20.md.
  *
@@ -35,11 +36,10 @@
  *   set s's row 3; zmm23 the step between sets, zmm24..zmm27 scratch for
  *   the lane transposes.
  *
- * Stack frame (64-byte aligned): KS, the keystream of a partial last block
- *   (or of the sixteen blocks of a 769..1023-byte tail), and SPILL, the
- *   second group's words after the rounds, share bytes 0..1023, which are
- *   wiped before returning when either was used (r11 = bytes to wipe);
- *   CTRA / CTRB hold block counters only.
+ * Stack frame (64-byte aligned): KS, the keystream of a partial last
+ *   block, and SPILL, the second group's words after the rounds, share
+ *   bytes 0..1023, which are wiped before returning when either was used
+ *   (r11 = bytes to wipe); CTRA / CTRB hold block counters only.
  *
  * CPU features: AVX-512F only (every vector instruction works on zmm, or
  * is VEX on xmm0..xmm15 for the final wipe and the row-3 store).
@@ -129,7 +129,7 @@
  * their word 12's input at \ctr(%rsp): the feed-forward (the other words
  * straight from state[] with {1to16} broadcasts), the transposes (zmm17..28
  * scratch, as WORDS leaves them), and the 1024 bytes XORed into dst. */
-.macro FINISH16 ctr
+.macro FINISH16 ctr, out
 	.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,13,14,15
 	vpaddd	4 * \i(%rdi){1to16}, %zmm\i, %zmm\i
 	.endr
@@ -138,21 +138,24 @@
 	TRANSPOSE %zmm4, %zmm5, %zmm6, %zmm7, %zmm19, %zmm20
 	TRANSPOSE %zmm8, %zmm9, %zmm10, %zmm11, %zmm21, %zmm22
 	TRANSPOSE %zmm12, %zmm13, %zmm14, %zmm15, %zmm23, %zmm24
-	OUT16	%zmm1, %zmm5, %zmm9, %zmm13, 0, 1
-	OUT16	%zmm17, %zmm19, %zmm21, %zmm23, 1, 1
-	OUT16	%zmm3, %zmm7, %zmm11, %zmm15, 2, 1
-	OUT16	%zmm0, %zmm4, %zmm8, %zmm12, 3, 1
+	OUT16	%zmm1, %zmm5, %zmm9, %zmm13, 0, \out
+	OUT16	%zmm17, %zmm19, %zmm21, %zmm23, 1, \out
+	OUT16	%zmm3, %zmm7, %zmm11, %zmm15, 2, \out
+	OUT16	%zmm0, %zmm4, %zmm8, %zmm12, 3, \out
 .endm
 
 /*
- * Thirty-two keystream blocks, counter state[12] + 0..31, XORed into the
- * 2048 bytes at dst: two sixteen-block groups, the first in zmm0..zmm15
- * (counters + 0..15), the second in zmm16..zmm31 (+ 16..31), their rounds
- * interleaved. With all 32 registers holding state, word 12's inputs wait
- * at CTRA / CTRB, and the second group is spilled to SPILL while the first
- * is transposed and written out. Leaves rsi and rdx advanced by 1024.
+ * Thirty-two keystream blocks, counter state[12] + 0..31: two
+ * sixteen-block groups, the first in zmm0..zmm15 (counters + 0..15), the
+ * second in zmm16..zmm31 (+ 16..31), their rounds interleaved. With all 32
+ * registers holding state, word 12's inputs wait at CTRA / CTRB, and the
+ * second group is spilled to SPILL while the first is transposed and
+ * XORed into the first 1024 bytes at dst. Then rsi and rdx move on by 1024
+ * and the second group is XORed into the next 1024 bytes (out = 1), or,
+ * with rcx reduced by 1024 as well, given to PIECE (out = 2: 513..1023
+ * bytes left for it).
  */
-.macro BLOCKS32
+.macro BLOCKS32 out
 	vpbroadcastd 48(%rdi), %zmm12
 	vpaddd	.Lctr16(%rip), %zmm12, %zmm12
 	movl	48(%rdi), %eax
@@ -175,13 +178,16 @@
 	.irp i, 16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
 	vmovdqa64 %zmm\i, SPILL + 64 * (\i - 16)(%rsp)
 	.endr
-	FINISH16 CTRA
+	FINISH16 CTRA, 1
 	addq	$1024, %rsi
 	addq	$1024, %rdx
+	.if \out == 2
+	subq	$1024, %rcx
+	.endif
 	.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
 	vmovdqa64 SPILL + 64 * \i(%rsp), %zmm\i
 	.endr
-	FINISH16 CTRB
+	FINISH16 CTRB, \out
 	addl	$32, 48(%rdi)
 .endm
 
@@ -312,27 +318,36 @@ ZINC_ENTRY chacha20_avx512
 
 	cmpq	$1024, %rcx
 	jb	.Lpart16
-	cmpq	$2048, %rcx
-	jb	.Lloop16
+	cmpq	$1536, %rcx
+	jbe	.Lone16
 	WIPE_AT_LEAST 1024	/* SPILL */
 .Lloop32:
-	BLOCKS32
+	/* More than 1536 bytes left. */
+	cmpq	$2048, %rcx
+	jb	.Lpart32
+	BLOCKS32 1
 	addq	$1024, %rsi
 	addq	$1024, %rdx
 	subq	$2048, %rcx
-	cmpq	$2048, %rcx
-	jae	.Lloop32
-	testq	%rcx, %rcx
 	jz	.Ldone
-.Lloop16:
+	cmpq	$1536, %rcx
+	ja	.Lloop32
 	cmpq	$1024, %rcx
 	jb	.Lpart16
+.Lone16:
+	/* 1024..1536 bytes left. */
 	BLOCKS16 1
 	addq	$1024, %rsi
 	addq	$1024, %rdx
 	subq	$1024, %rcx
-	jnz	.Lloop16
-	jmp	.Ldone
+	jz	.Ldone
+	jmp	.Lpart16
+
+.Lpart32:
+	/* 1537..2047 bytes left: 32 blocks, the second group's whole ones
+	 * XORed straight into dst. */
+	BLOCKS32 2
+	PIECES_END 64, .Ldone, .Lxor
 
 .Lpart16:
 	/* 1..1023 bytes left: as few four-block sets as cover them, side by
