@@ -23,12 +23,11 @@
 /* ZEN3 (AMD family 25, Milan class) and INTEL_AVX512 (Ice Lake / Tiger
  * Lake / Sapphire Rapids class) have no lines, and ZEN4 (family 25, Genoa
  * class; taken as DEFAULT when AVX-512 is hidden, lib/common/cpu.c) only
- * the AEAD's and chacha20-avx512's threshold: the thresholds in rows.h
- * were measured on an Intel family 6 model 167 with AVX-512 and on AMD
- * family 25 model 17 machines with AVX-512 hidden
- * (bench/results/2026-12-04-zen5.md, "Where the defaults come from";
- * bench/results/date-not-recorded-*.md); Zen 4 with AVX-512 exposed was
- * first measured in bench/results/2026-12-04-zen4.md. */
+ * the AEAD's: the thresholds in rows.h were measured on an Intel family 6
+ * model 167 with AVX-512 and on AMD family 25 model 17 machines with AVX-512
+ * hidden (bench/results/2026-12-04-zen5.md, "Where the defaults come
+ * from"; bench/results/date-not-recorded-*.md); Zen 4 with AVX-512 exposed
+ * was first measured in bench/results/2026-12-04-zen4.md. */
 
 #ifdef ZINC_ASM_X86_64
 /* Zen 5: one block of ChaCha20 runs faster in scalar registers than in any
@@ -46,11 +45,6 @@ PREF(ZEN5, HCHACHA20, CHACHA20_ROW_AVX512VL, AVOID, "bench/results/2026-12-04-ze
  * stitched AVX2 kernel at every length, encrypt and decrypt. */
 PREF(ZEN5, CHACHA20POLY1305, CHACHA20POLY1305_ROW_AVX2, AVOID,
      "bench/results/2026-12-04-zen5.md#chacha20poly1305")
-/* Zen 4 with AVX-512 exposed: chacha20-avx512 (from nine blocks, one to
- * three four-block sets or sixteen blocks for what is left) beats
- * chacha20-avx512vl from 513 bytes; up to 512 the eight-block ymm path of
- * chacha20-avx512vl wins. */
-PREF(ZEN4, CHACHA20, CHACHA20_ROW_AVX512, FROM(513), "bench/results/2026-12-05-zen4-chacha20.md#dispatch")
 /* Zen 4 with AVX-512 exposed: the two passes (chacha20-avx512, then
  * poly1305-avx512ifma) beat the stitched AVX2 kernel from 577 bytes on. */
 PREF(ZEN4, CHACHA20POLY1305, CHACHA20POLY1305_ROW_AVX2, AVOID,
