@@ -9,7 +9,7 @@
  * block per 128-bit lane) side by side up to 768 bytes, sixteen blocks
  * beyond. Whole blocks are XORed straight into dst; a partial last block is
  * XORed from a keystream copy on the stack, which is wiped before returning.
- * Why these steps: bench/results/2026-12-05-zen4-chacha20.md.
+ * Why these steps: bench/results/2026-12-05-zen4-chacha20.md#steps and #tails.
  *
  * void chacha20_avx512(uint32_t state[16], uint8_t *dst, const uint8_t *src, size_t len)
  *	rdi state, rsi dst, rdx src, rcx len; state[12] ends advanced by
@@ -109,7 +109,8 @@
 /* x += y; z ^= x; z <<<= n in two groups of four independent register
  * triples (the two sixteen-block groups of the 32-block step), one group's
  * four then the other's: measured faster on Zen 4 than the eight adds, then
- * eight xors, then eight rotates (bench/results/2026-12-05-zen4-chacha20.md). */
+ * eight xors, then eight rotates
+ * (bench/results/2026-12-05-zen4-chacha20.md#steps). */
 .macro STEP4X2 n, x0,y0,z0, x1,y1,z1, x2,y2,z2, x3,y3,z3, X0,Y0,Z0, X1,Y1,Z1, X2,Y2,Z2, X3,Y3,Z3
 	STEP4	\n, \x0,\y0,\z0, \x1,\y1,\z1, \x2,\y2,\z2, \x3,\y3,\z3
 	STEP4	\n, \X0,\Y0,\Z0, \X1,\Y1,\Z1, \X2,\Y2,\Z2, \X3,\Y3,\Z3

@@ -10,7 +10,7 @@
  * computed, the whole 32-byte (64-byte for four blocks) pieces the message
  * covers are XORed straight into dst; only a partial last piece goes
  * through a keystream copy on the stack, which is wiped before returning
- * (bench/results/2026-12-05-zen4-chacha20.md).
+ * (bench/results/2026-12-05-zen4-chacha20.md#tails).
  *
  * void chacha20_avx512vl(uint32_t state[16], uint8_t *dst, const uint8_t *src, size_t len)
  *	rdi state, rsi dst, rdx src, rcx len; state[12] ends advanced by
@@ -134,7 +134,8 @@ ZINC_ENTRY chacha20_avx512vl
 
 .Ltwelve:
 	/* 513..768 bytes left: three sets of four blocks in zmm, side by side
-	 * (measured faster than eight blocks and a tail). */
+	 * (faster than eight blocks and a tail on Zen 4:
+	 * bench/results/2026-12-05-zen4-chacha20.md#tails). */
 	ROWS_TAIL 3, KS
 
 .Lone:
