@@ -58,27 +58,24 @@
 #define FRAME	512
 
 /* lo: words 8h..8h+3 and hi: words 8h+4..8h+7 of blocks j and j + 4: bytes
- * 32h..32h+31 of those blocks, XORed into dst (out = 1), copied to KS
- * (out = 0) or each given to PIECE (out = 2). */
+ * 32h..32h+31 of those blocks, XORed into dst (out = 1) or each given to
+ * PIECE (out = 2). */
 .macro OUT8 lo, hi, j, h, out
 	vshufi32x4 $0, \hi, \lo, %ymm25
 	vshufi32x4 $3, \hi, \lo, %ymm26
 	.if \out == 2
 	PIECE	%ymm25, 64 * \j + 32 * \h, 32, KS
 	PIECE	%ymm26, 64 * (\j + 4) + 32 * \h, 32, KS
-	.elseif \out
+	.else
 	vpxord	64 * \j + 32 * \h(%rdx), %ymm25, %ymm25
 	vpxord	64 * (\j + 4) + 32 * \h(%rdx), %ymm26, %ymm26
 	vmovdqu32 %ymm25, 64 * \j + 32 * \h(%rsi)
 	vmovdqu32 %ymm26, 64 * (\j + 4) + 32 * \h(%rsi)
-	.else
-	vmovdqa32 %ymm25, KS + 64 * \j + 32 * \h(%rsp)
-	vmovdqa32 %ymm26, KS + 64 * (\j + 4) + 32 * \h(%rsp)
 	.endif
 .endm
 
 /* Eight keystream blocks for counter state[12] + 0..7, XORed into dst
- * (out = 1), copied to KS (out = 0) or as pieces (out = 2). */
+ * (out = 1) or as pieces (out = 2). */
 .macro BLOCKS8 out
 	WORDS	ymm, 8, .Lctr8
 	OUT8	%ymm1, %ymm5, 0, 0, \out
