@@ -365,7 +365,8 @@ PLANTED_BUGS_ARM64 = [
 # applied to a copy of the tree; TARGET's standalone driver must catch it
 # within N seeded random inputs on the emulated CPU.
 EMU_PLANTED_BUGS = [
-    # chacha20-avx512: block 9 of each 16 takes counter + 10.
+    # chacha20-avx512: block 9 of each 16 takes counter + 10 (the 32- and
+    # 16-block steps: messages of 1024 bytes and more).
     ("CHACHA20_AVX512_CTR", "chacha20", 200),
     # blake2s-avx512vl: one index of round 9's vpermi2d table is wrong
     # (message word 7 taken twice, word 1 not at all).

@@ -2,11 +2,15 @@
 /*
  * ChaCha20 (RFC 8439) for x86-64 with AVX-512VL on 128/256-bit registers:
  * eight blocks at a time (vprold rotations, 32 registers so nothing is
- * spilled) while 512 bytes or more remain; what is left after that, or a
- * short input, takes the narrowest path that covers it: one block (xmm),
- * two (one ymm set), four (one zmm set) or eight. A part shorter
- * than the blocks just computed is XORed from a keystream copy on the stack,
- * which is wiped before returning.
+ * spilled) while 512 bytes or more remain, except that 513..768 bytes left
+ * take three four-block zmm sets side by side (ROWS_TAIL, as
+ * chacha20-avx512's tail); what is left after that, or a short input,
+ * takes the narrowest path that covers it: one block (xmm), two (one ymm
+ * set), four (one zmm set) or eight. Of the blocks just
+ * computed, the whole 32-byte (64-byte for four blocks) pieces the message
+ * covers are XORed straight into dst; only a partial last piece goes
+ * through a keystream copy on the stack, which is wiped before returning
+ * (bench/results/2026-12-05-zen4-chacha20.md#tails).
  *
  * void chacha20_avx512vl(uint32_t state[16], uint8_t *dst, const uint8_t *src, size_t len)
  *	rdi state, rsi dst, rdx src, rcx len; state[12] ends advanced by
@@ -22,9 +26,17 @@
  *   One, two, four blocks: rows in xmm0..xmm3, ymm0..ymm3 or zmm0..zmm3
  *   (lane k for block n + k); input rows in xmm16..xmm19 or ymm/zmm20..23;
  *   ymm4..ymm7 or zmm4..zmm7 put the output in block order.
+ *   Twelve blocks: set s (0..2) of four in zmm4s..zmm4s+3, input rows in
+ *   zmm16..zmm18 and zmm19..zmm21 (row 3 per set), zmm23..zmm27 scratch.
  *
  * CPU features: AVX-512F and AVX-512VL (EVEX on xmm/ymm registers, vprold,
  * registers 16..31; the four-block path uses zmm).
+ *
+ * Constant time: the only branches are on the length (rcx, and which
+ * pieces it covers) and the loop counter of the rounds; every load and
+ * store address depends only on the pointers, the length and the frame
+ * layout; no table is indexed by data. (valgrind cannot run AVX-512:
+ * ci/ct.sh lists this row as not checked; this is the manual review.)
  */
 
 .section .note.GNU-stack,"",%progbits
@@ -37,6 +49,7 @@
 .Lctr8:		.long 0, 1, 2, 3, 4, 5, 6, 7
 .Lctr2:		.long 0, 0, 0, 0, 1, 0, 0, 0
 .Lsigma:	.long 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
+.Linc4:		.long 4, 0, 0, 0
 
 .text
 
@@ -45,23 +58,24 @@
 #define FRAME	512
 
 /* lo: words 8h..8h+3 and hi: words 8h+4..8h+7 of blocks j and j + 4: bytes
- * 32h..32h+31 of those blocks, XORed into dst (out = 1) or copied to KS. */
+ * 32h..32h+31 of those blocks, XORed into dst (out = 1) or each given to
+ * PIECE (out = 2). */
 .macro OUT8 lo, hi, j, h, out
 	vshufi32x4 $0, \hi, \lo, %ymm25
 	vshufi32x4 $3, \hi, \lo, %ymm26
-	.if \out
+	.if \out == 2
+	PIECE	%ymm25, 64 * \j + 32 * \h, 32, KS
+	PIECE	%ymm26, 64 * (\j + 4) + 32 * \h, 32, KS
+	.else
 	vpxord	64 * \j + 32 * \h(%rdx), %ymm25, %ymm25
 	vpxord	64 * (\j + 4) + 32 * \h(%rdx), %ymm26, %ymm26
 	vmovdqu32 %ymm25, 64 * \j + 32 * \h(%rsi)
 	vmovdqu32 %ymm26, 64 * (\j + 4) + 32 * \h(%rsi)
-	.else
-	vmovdqa32 %ymm25, KS + 64 * \j + 32 * \h(%rsp)
-	vmovdqa32 %ymm26, KS + 64 * (\j + 4) + 32 * \h(%rsp)
 	.endif
 .endm
 
 /* Eight keystream blocks for counter state[12] + 0..7, XORed into dst
- * (out = 1) or copied to KS (out = 0). */
+ * (out = 1) or as pieces (out = 2). */
 .macro BLOCKS8 out
 	WORDS	ymm, 8, .Lctr8
 	OUT8	%ymm1, %ymm5, 0, 0, \out
@@ -98,6 +112,10 @@ ZINC_ENTRY chacha20_avx512vl
 	jbe	.Lfour
 	cmpq	$512, %rcx
 	jb	.Lpart8
+	je	.Lblocks8
+	cmpq	$768, %rcx
+	jbe	.Ltwelve
+.Lblocks8:
 	BLOCKS8	1
 	addq	$512, %rsi
 	addq	$512, %rdx
@@ -106,10 +124,16 @@ ZINC_ENTRY chacha20_avx512vl
 	jmp	.Ldone
 
 .Lpart8:
-	/* 257..511 bytes left. */
-	BLOCKS8	0
-	movl	$512, %r11d
-	jmp	.Lxor
+	/* 257..511 bytes left: eight blocks, the whole 32-byte pieces XORed
+	 * straight into dst. */
+	BLOCKS8	2
+	PIECES_END 32, .Ldone, .Lxor
+
+.Ltwelve:
+	/* 513..768 bytes left: three sets of four blocks in zmm, side by side
+	 * (faster than eight blocks and a tail on Zen 4:
+	 * bench/results/2026-12-05-zen4-chacha20.md#tails). */
+	ROWS_TAIL 3, KS
 
 .Lone:
 	/* 1..64 bytes left: one block in xmm rows. */
@@ -151,24 +175,7 @@ ZINC_ENTRY chacha20_avx512vl
 	vshufi32x4 $0, %ymm3, %ymm2, %ymm5
 	vshufi32x4 $3, %ymm1, %ymm0, %ymm6
 	vshufi32x4 $3, %ymm3, %ymm2, %ymm7
-	cmpq	$128, %rcx
-	jb	.Ltwo_part
-	vpxor	(%rdx), %ymm4, %ymm4
-	vpxor	32(%rdx), %ymm5, %ymm5
-	vpxor	64(%rdx), %ymm6, %ymm6
-	vpxor	96(%rdx), %ymm7, %ymm7
-	vmovdqu	%ymm4, (%rsi)
-	vmovdqu	%ymm5, 32(%rsi)
-	vmovdqu	%ymm6, 64(%rsi)
-	vmovdqu	%ymm7, 96(%rsi)
-	jmp	.Ldone
-.Ltwo_part:
-	vmovdqa	%ymm4, KS(%rsp)
-	vmovdqa	%ymm5, KS + 32(%rsp)
-	vmovdqa	%ymm6, KS + 64(%rsp)
-	vmovdqa	%ymm7, KS + 96(%rsp)
-	movl	$128, %r11d
-	jmp	.Lxor
+	PIECES4	%ymm4, %ymm5, %ymm6, %ymm7, 32, KS, .Ldone, .Lxor
 
 .Lfour:
 	/* 129..256 bytes left: four blocks, one per 128-bit lane of zmm rows
@@ -176,24 +183,11 @@ ZINC_ENTRY chacha20_avx512vl
 	ROWS	zmm, .Lctr4
 	LANES	%zmm0, %zmm1, %zmm2, %zmm3, %zmm4, %zmm5, %zmm6, %zmm7
 	/* zmm0 = block 0, zmm1 = block 1, zmm4 = block 2, zmm6 = block 3 */
-	cmpq	$256, %rcx
-	jb	.Lfour_part
-	vpxorq	(%rdx), %zmm0, %zmm0
-	vpxorq	64(%rdx), %zmm1, %zmm1
-	vpxorq	128(%rdx), %zmm4, %zmm4
-	vpxorq	192(%rdx), %zmm6, %zmm6
-	vmovdqu64 %zmm0, (%rsi)
-	vmovdqu64 %zmm1, 64(%rsi)
-	vmovdqu64 %zmm4, 128(%rsi)
-	vmovdqu64 %zmm6, 192(%rsi)
-	jmp	.Ldone
-.Lfour_part:
-	vmovdqa64 %zmm0, KS(%rsp)
-	vmovdqa64 %zmm1, KS + 64(%rsp)
-	vmovdqa64 %zmm4, KS + 128(%rsp)
-	vmovdqa64 %zmm6, KS + 192(%rsp)
-	movl	$256, %r11d
+	PIECES4	%zmm0, %zmm1, %zmm4, %zmm6, 64, KS, .Ldone, .Lxor
 
+.Ltail_ks:
+	/* One partial 64-byte block in KS (TAILSET). */
+	WIPE_AT_LEAST 64
 .Lxor:
 	/* dst = src XOR KS for the rcx (< bytes in KS) bytes left. */
 	XOR_KS	KS, 32

@@ -118,6 +118,52 @@
 5:	XOR_TAIL \ks
 .endm
 
+/*
+ * A width-byte piece (reg: xmm / ymm / zmm for 16 / 32 / 64; EVEX, so
+ * AVX-512F, and AVX-512VL below 64) of the keystream for the bytes
+ * [off, off + width) of the rcx left: XORed into dst when rcx covers it
+ * whole, copied to \ks(%rsp) when it is the partial last piece (rcx inside
+ * it), skipped when rcx ends before it. Pieces may come in any order;
+ * PIECES_END then XORs the partial one. Branches on the length only.
+ */
+.macro PIECE reg, off, width, ks
+	cmpq	$(\off) + \width, %rcx
+	jb	.Lpiece_part\@
+	vpxord	\off(%rdx), \reg, \reg
+	vmovdqu64 \reg, \off(%rsi)
+	jmp	.Lpiece_next\@
+.Lpiece_part\@:
+	cmpq	$\off, %rcx
+	jbe	.Lpiece_next\@
+	vmovdqa64 \reg, \ks(%rsp)
+.Lpiece_next\@:
+.endm
+
+/* After the pieces of one group: on to \done when rcx is a whole number of
+ * pieces; else rsi, rdx and rcx move to the partial piece (in the keystream
+ * copy, whose first width bytes are then to be wiped: WIPE_AT_LEAST) and on
+ * to \xor, which XORs it. Clobbers rax. */
+.macro PIECES_END width, done, xor
+	movq	%rcx, %rax
+	andq	$-\width, %rax
+	subq	%rax, %rcx
+	jz	\done
+	addq	%rax, %rsi
+	addq	%rax, %rdx
+	WIPE_AT_LEAST \width
+	jmp	\xor
+.endm
+
+/* Four consecutive width-byte pieces r0..r3 from offset 0, then
+ * PIECES_END. */
+.macro PIECES4 r0, r1, r2, r3, width, ks, done, xor
+	PIECE	\r0, 0, \width, \ks
+	PIECE	\r1, \width, \width, \ks
+	PIECE	\r2, 2 * \width, \width, \ks
+	PIECE	\r3, 3 * \width, \width, \ks
+	PIECES_END \width, \done, \xor
+.endm
+
 /* dst[0..64) = src[0..64) XOR the keystream block in rows xmm0..xmm3
  * (VEX); clobbers them. */
 .macro XOR_BLOCK1
@@ -279,4 +325,132 @@
 	TRANSPOSE %\w\()4, %\w\()5, %\w\()6, %\w\()7, %\w\()19, %\w\()20
 	TRANSPOSE %\w\()8, %\w\()9, %\w\()10, %\w\()11, %\w\()21, %\w\()22
 	TRANSPOSE %\w\()12, %\w\()13, %\w\()14, %\w\()15, %\w\()23, %\w\()24
+.endm
+
+/* One round (RND1) on each of n sets of four blocks: zmm0..3, zmm4..7,
+ * zmm8..11. */
+.macro RND1N n, sa, sc
+	RND1	%zmm0, %zmm1, %zmm2, %zmm3, \sa, \sc
+	.if \n > 1
+	RND1	%zmm4, %zmm5, %zmm6, %zmm7, \sa, \sc
+	.endif
+	.if \n > 2
+	RND1	%zmm8, %zmm9, %zmm10, %zmm11, \sa, \sc
+	.endif
+.endm
+
+/*
+ * n (1..3) sets of four blocks, one per 128-bit lane, side by side: set s
+ * is blocks 4s..4s+3 (counter state[12] + 4s + lane, mod 2^32), its rows
+ * in zmm4s..zmm4s+3 after the 20 rounds and the feed-forward. zmm16..18
+ * keep input rows 0..2 (the same for every set), zmm19 + s set s's row 3;
+ * zmm23 is scratch. The including file defines .Lctr4 (0, 1, 2, 3 in the
+ * first word of each 128-bit lane) and .Linc4 (4, 0, 0, 0).
+ */
+/* Set rows r0..r3 = the input rows zmm16..zmm18 and row 3 in ctr (op =
+ * vmovdqa64), or the feed-forward: r0..r3 += them (op = vpaddd). */
+.macro SET_ROWS op, r0, r1, r2, r3, ctr
+	.ifc \op, vpaddd
+	vpaddd	%zmm16, \r0, \r0
+	vpaddd	%zmm17, \r1, \r1
+	vpaddd	%zmm18, \r2, \r2
+	vpaddd	\ctr, \r3, \r3
+	.else
+	vmovdqa64 %zmm16, \r0
+	vmovdqa64 %zmm17, \r1
+	vmovdqa64 %zmm18, \r2
+	vmovdqa64 \ctr, \r3
+	.endif
+.endm
+
+/* SET_ROWS on the n sets of ROWSN. */
+.macro SETS_ROWS op, n
+	SET_ROWS \op, %zmm0, %zmm1, %zmm2, %zmm3, %zmm19
+	.if \n > 1
+	SET_ROWS \op, %zmm4, %zmm5, %zmm6, %zmm7, %zmm20
+	.endif
+	.if \n > 2
+	SET_ROWS \op, %zmm8, %zmm9, %zmm10, %zmm11, %zmm21
+	.endif
+.endm
+
+.macro ROWSN n
+	vbroadcasti32x4 (%rdi), %zmm16
+	vbroadcasti32x4 16(%rdi), %zmm17
+	vbroadcasti32x4 32(%rdi), %zmm18
+	vbroadcasti32x4 48(%rdi), %zmm19
+	vpaddd	.Lctr4(%rip), %zmm19, %zmm19
+	.if \n > 1
+	vbroadcasti32x4 .Linc4(%rip), %zmm23
+	vpaddd	%zmm23, %zmm19, %zmm20
+	.endif
+	.if \n > 2
+	vpaddd	%zmm23, %zmm20, %zmm21
+	.endif
+	SETS_ROWS vmovdqa64, \n
+	movl	$10, %eax
+1:	RND1N	\n, 0x93, 0x39
+	RND1N	\n, 0x39, 0x93
+	decl	%eax
+	jnz	1b
+	SETS_ROWS vpaddd, \n
+.endm
+
+/*
+ * Keystream block idx (whole, in reg) of the last blocks, which cover the
+ * rcx bytes left and were computed in order: XORed into dst when the
+ * message holds all of it (then on to .Ldone if nothing is left after it);
+ * otherwise it is the last, partial block: it goes to the copy, rsi / rdx / rcx
+ * move to it, and .Ltail_ks XORs the rcx (< 64) bytes. Branches on the
+ * length only; \ks(%rsp) is the keystream copy. The including file
+ * defines .Ldone and .Ltail_ks.
+ */
+.macro TAILBLK reg, idx, ks
+	cmpq	$64 * (\idx + 1), %rcx
+	jb	.Lpart\@
+	vpxord	64 * (\idx)(%rdx), \reg, \reg
+	vmovdqu64 \reg, 64 * (\idx)(%rsi)
+	je	.Ldone		/* flags of the cmpq: exactly at the end */
+	jmp	.Lnext\@
+.Lpart\@:
+	vmovdqa64 \reg, \ks(%rsp)
+	addq	$64 * (\idx), %rsi
+	addq	$64 * (\idx), %rdx
+	subq	$64 * (\idx), %rcx
+	jmp	.Ltail_ks
+.Lnext\@:
+.endm
+
+/* Set s (0..2) of ROWSN: its four blocks in order, through TAILBLK
+ * (zmm24..27 scratch). */
+.macro TAILSET s, ks
+	.if \s == 0
+	LANES	%zmm0, %zmm1, %zmm2, %zmm3, %zmm24, %zmm25, %zmm26, %zmm27
+	TAILBLK	%zmm0, 0, \ks
+	TAILBLK	%zmm1, 1, \ks
+	.elseif \s == 1
+	LANES	%zmm4, %zmm5, %zmm6, %zmm7, %zmm24, %zmm25, %zmm26, %zmm27
+	TAILBLK	%zmm4, 4, \ks
+	TAILBLK	%zmm5, 5, \ks
+	.else
+	LANES	%zmm8, %zmm9, %zmm10, %zmm11, %zmm24, %zmm25, %zmm26, %zmm27
+	TAILBLK	%zmm8, 8, \ks
+	TAILBLK	%zmm9, 9, \ks
+	.endif
+	TAILBLK	%zmm24, 4 * \s + 2, \ks
+	TAILBLK	%zmm26, 4 * \s + 3, \ks
+.endm
+
+/* ROWSN n, then its n sets through TAILSET (the rcx bytes left, 1..256n),
+ * then on to .Ldone. */
+.macro ROWS_TAIL n, ks
+	ROWSN	\n
+	TAILSET	0, \ks
+	.if \n > 1
+	TAILSET	1, \ks
+	.endif
+	.if \n > 2
+	TAILSET	2, \ks
+	.endif
+	jmp	.Ldone
 .endm
