@@ -80,7 +80,7 @@
  * into dst (out = 1) or given to PIECE (out = 2). */
 .macro OUT1 reg, blk, out
 	.if \out == 2
-	PIECE	\reg, 64 * (\blk), 64, KS
+	PIECE	\reg, 64*(\blk), 64, KS
 	.else
 	vpxord	64 * (\blk)(%rdx), \reg, \reg
 	vmovdqu64 \reg, 64 * (\blk)(%rsi)
@@ -90,9 +90,9 @@
 .macro OUT16 g0, g1, g2, g3, j, out
 	LANES	\g0, \g1, \g2, \g3, %zmm25, %zmm26, %zmm27, %zmm28
 	OUT1	\g0, \j, \out
-	OUT1	\g1, \j + 4, \out
-	OUT1	%zmm25, \j + 8, \out
-	OUT1	%zmm27, \j + 12, \out
+	OUT1	\g1, \j+4, \out
+	OUT1	%zmm25, \j+8, \out
+	OUT1	%zmm27, \j+12, \out
 .endm
 
 /* Sixteen keystream blocks for counter state[12] + 0..15, XORed into dst

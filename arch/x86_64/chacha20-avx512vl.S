@@ -64,8 +64,8 @@
 	vshufi32x4 $0, \hi, \lo, %ymm25
 	vshufi32x4 $3, \hi, \lo, %ymm26
 	.if \out == 2
-	PIECE	%ymm25, 64 * \j + 32 * \h, 32, KS
-	PIECE	%ymm26, 64 * (\j + 4) + 32 * \h, 32, KS
+	PIECE	%ymm25, 64*\j+32*\h, 32, KS
+	PIECE	%ymm26, 64*(\j+4)+32*\h, 32, KS
 	.else
 	vpxord	64 * \j + 32 * \h(%rdx), %ymm25, %ymm25
 	vpxord	64 * (\j + 4) + 32 * \h(%rdx), %ymm26, %ymm26

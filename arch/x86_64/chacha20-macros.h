@@ -159,8 +159,8 @@
 .macro PIECES4 r0, r1, r2, r3, width, ks, done, xor
 	PIECE	\r0, 0, \width, \ks
 	PIECE	\r1, \width, \width, \ks
-	PIECE	\r2, 2 * \width, \width, \ks
-	PIECE	\r3, 3 * \width, \width, \ks
+	PIECE	\r2, 2*\width, \width, \ks
+	PIECE	\r3, 3*\width, \width, \ks
 	PIECES_END \width, \done, \xor
 .endm
 
@@ -437,8 +437,8 @@
 	TAILBLK	%zmm8, 8, \ks
 	TAILBLK	%zmm9, 9, \ks
 	.endif
-	TAILBLK	%zmm24, 4 * \s + 2, \ks
-	TAILBLK	%zmm26, 4 * \s + 3, \ks
+	TAILBLK	%zmm24, 4*\s+2, \ks
+	TAILBLK	%zmm26, 4*\s+3, \ks
 .endm
 
 /* ROWSN n, then its n sets through TAILSET (the rcx bytes left, 1..256n),
