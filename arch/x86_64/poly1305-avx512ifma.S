@@ -133,6 +133,8 @@
 #define MASK42	%zmm27
 #define PAD	%zmm28
 
+#include "poly1305-ifma-macros.h"
+
 .section .rodata
 .balign 64
 .Llane_of:	.quad	0, 4, 1, 5, 2, 6, 3, 7	/* the block in each lane */
@@ -144,88 +146,6 @@
 .Lmask42:	.quad	0x3ffffffffff
 
 .text
-
-/*
- * Eight blocks at off(%rsi) split into limbs l0, l1, l2 (with the pad bit):
- * the unpacks put blocks 0, 4, 1, 5, 2, 6, 3, 7 in lanes 0..7 (LANE_OF
- * below), which costs nothing as long as the fold's powers follow the same
- * order. Clobbers T0.
- */
-.macro SPLIT8 off, l0, l1, l2
-	vmovdqu64	\off(%rsi), \l2
-	vpunpcklqdq	\off+64(%rsi), \l2, \l0	/* low words */
-	vpunpckhqdq	\off+64(%rsi), \l2, \l2	/* high words */
-	vpsrlq		$44, \l0, \l1
-	vpsllq		$20, \l2, T0
-	vpternlogq	$0xa8, MASK44, T0, \l1		/* (l1 | T0) & MASK44 */
-	vpandq		MASK44, \l0, \l0
-	vpsrlq		$24, \l2, \l2
-	vporq		PAD, \l2, \l2
-.endm
-
-/* l += low halves, u += high halves of the columns of a * p (header). */
-.macro MADD a0, a1, a2, p0, p1, p2, q1, q2
-	vpmadd52luq	\p0, \a0, L0
-	vpmadd52huq	\p0, \a0, U0
-	vpmadd52luq	\p1, \a0, L1
-	vpmadd52huq	\p1, \a0, U1
-	vpmadd52luq	\p2, \a0, L2
-	vpmadd52huq	\p2, \a0, U2
-	vpmadd52luq	\q2, \a1, L0
-	vpmadd52huq	\q2, \a1, U0
-	vpmadd52luq	\p0, \a1, L1
-	vpmadd52huq	\p0, \a1, U1
-	vpmadd52luq	\p1, \a1, L2
-	vpmadd52huq	\p1, \a1, U2
-	vpmadd52luq	\q1, \a2, L0
-	vpmadd52huq	\q1, \a2, U0
-	vpmadd52luq	\q2, \a2, L1
-	vpmadd52huq	\q2, \a2, U1
-	vpmadd52luq	\p0, \a2, L2
-	vpmadd52huq	\p0, \a2, U2
-.endm
-
-.macro ZERO_U
-	vpxorq	U0, U0, U0
-	vpxorq	U1, U1, U1
-	vpxorq	U2, U2, U2
-.endm
-
-/* a = the columns l, u folded into t_0..t_2 and carried once (header). */
-.macro REDUCE
-	vpsllq	$10, U2, T0
-	vpsllq	$12, U2, T1
-	vpsllq	$8, U0, T2
-	vpsllq	$8, U1, T3
-	vpaddq	T0, L0, L0
-	vpaddq	T2, L1, L1
-	vpaddq	T3, L2, L2
-	vpaddq	T1, L0, L0
-	vpsrlq	$44, L0, T0
-	vpsrlq	$44, L1, T1
-	vpsrlq	$42, L2, T2
-	vpandq	MASK44, L0, A0
-	vpandq	MASK44, L1, A1
-	vpandq	MASK42, L2, A2
-	vpaddq	T0, A1, A1
-	vpaddq	T1, A2, A2
-	vpaddq	T2, A0, A0
-	vpsllq	$2, T2, T2
-	vpaddq	T2, A0, A0
-.endm
-
-/* rax, rbx, rcx = the radix-2^44 limbs of h in r8, r9, r10 (the top one
- * takes every bit of h from 2^88 up). Clobbers rdx. */
-.macro TO44
-	movabsq	$0xfffffffffff, %rdx
-	movq	%r8, %rax
-	andq	%rdx, %rax
-	movq	%r8, %rbx
-	shrdq	$44, %r9, %rbx
-	andq	%rdx, %rbx
-	movq	%r9, %rcx
-	shrdq	$24, %r10, %rcx
-.endm
 
 /* Stores the limbs of a power of r in rax, rbx, rcx (p_0, p_1, p_2) and
  * q_1 = 20 p_1, q_2 = 20 p_2 at o0 .. o4 (%rdi). Clobbers rbx, rcx. */
@@ -258,14 +178,6 @@
 	\op	PR(2)(%rdi), \p2
 	\op	PQ(1)(%rdi), \q1
 	\op	PQ(2)(%rdi), \q2
-.endm
-
-/* Zeroes the column sums, for a product that adds no blocks. */
-.macro ZERO_LU
-	vpxorq	L0, L0, L0
-	vpxorq	L1, L1, L1
-	vpxorq	L2, L2, L2
-	ZERO_U
 .endm
 
 /*
@@ -314,17 +226,6 @@
 	LOAD_P	vpbroadcastq, P8_0, P8_1, P8_2, Q8_1, Q8_2
 	ret
 .size	.Lsetup, .-.Lsetup
-
-/* rax = the sum of the eight lanes of zmm\n, by way of ymm\n, xmm\n. */
-.macro HSUM n
-	vextracti64x4	$1, %zmm\n, %ymm12
-	vpaddq		%ymm12, %ymm\n, %ymm\n
-	vextracti128	$1, %ymm\n, %xmm12
-	vpaddq		%xmm12, %xmm\n, %xmm\n
-	vpshufd		$0x4e, %xmm\n, %xmm12
-	vpaddq		%xmm12, %xmm\n, %xmm\n
-	vmovq		%xmm\n, %rax
-.endm
 
 .globl	poly1305_avx512ifma_blocks
 .hidden	poly1305_avx512ifma_blocks
