@@ -260,17 +260,29 @@
  * h = 3: w13, w23, w15, w12.
  */
 .macro WORDS w, n, ctr
+	WORDS_IN \w, \ctr
+	movl	$10, %eax
+1:	QR_WORDS %\w\()0,%\w\()4,%\w\()8,%\w\()12, %\w\()1,%\w\()5,%\w\()9,%\w\()13, %\w\()2,%\w\()6,%\w\()10,%\w\()14, %\w\()3,%\w\()7,%\w\()11,%\w\()15
+	QR_WORDS %\w\()0,%\w\()5,%\w\()10,%\w\()15, %\w\()1,%\w\()6,%\w\()11,%\w\()12, %\w\()2,%\w\()7,%\w\()8,%\w\()13, %\w\()3,%\w\()4,%\w\()9,%\w\()14
+	decl	%eax
+	jnz	1b
+	WORDS_OUT \w, \n
+.endm
+
+/* WORDS's input: w0..w15 the broadcast state words, w16 (and w12) word
+ * 12 plus the per-block counters at ctr. */
+.macro WORDS_IN w, ctr
 	.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,13,14,15
 	vpbroadcastd 4 * \i(%rdi), %\w\()\i
 	.endr
 	vpbroadcastd 48(%rdi), %\w\()16
 	vpaddd	\ctr(%rip), %\w\()16, %\w\()16
 	vmovdqa64 %\w\()16, %\w\()12
-	movl	$10, %eax
-1:	QR_WORDS %\w\()0,%\w\()4,%\w\()8,%\w\()12, %\w\()1,%\w\()5,%\w\()9,%\w\()13, %\w\()2,%\w\()6,%\w\()10,%\w\()14, %\w\()3,%\w\()7,%\w\()11,%\w\()15
-	QR_WORDS %\w\()0,%\w\()5,%\w\()10,%\w\()15, %\w\()1,%\w\()6,%\w\()11,%\w\()12, %\w\()2,%\w\()7,%\w\()8,%\w\()13, %\w\()3,%\w\()4,%\w\()9,%\w\()14
-	decl	%eax
-	jnz	1b
+.endm
+
+/* WORDS's output, after the 20 rounds: the feed-forward and the
+ * transposes. */
+.macro WORDS_OUT w, n
 	.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,13,14,15
 	vpaddd	4 * \i(%rdi){1to\n}, %\w\()\i, %\w\()\i
 	.endr

@@ -147,23 +147,7 @@
 
 .text
 
-/* Stores the limbs of a power of r in rax, rbx, rcx (p_0, p_1, p_2) and
- * q_1 = 20 p_1, q_2 = 20 p_2 at o0 .. o4 (%rdi). Clobbers rbx, rcx. */
-.macro STORE_P o0, o1, o2, o3, o4
-	movq	%rax, \o0(%rdi)
-	movq	%rbx, \o1(%rdi)
-	movq	%rcx, \o2(%rdi)
-	leaq	(%rbx,%rbx,4), %rbx
-	shlq	$2, %rbx
-	movq	%rbx, \o3(%rdi)
-	leaq	(%rcx,%rcx,4), %rcx
-	shlq	$2, %rcx
-	movq	%rcx, \o4(%rdi)
-.endm
 
-/* The lane that holds block k (0..7) of a group: 2 k for k < 4, else
- * 2 (k - 4) + 1 (SPLIT8). */
-#define LANE_OF(k)	(2*(k)-7*((k)>>2))
 
 /* The limbs TO44 left (r^(8-k)) as the lane of block k in PR / PQ. */
 .macro STORE_POWER k
@@ -319,36 +303,7 @@ ZINC_ENTRY poly1305_avx512ifma_blocks
 	.irp n, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
 	vpxord	%xmm\n, %xmm\n, %xmm\n
 	.endr
-	/* Full carry (d_0, d_1 < 2^47.1, d_2 < 2^45.1), then pack:
-	 * h0 = d_0 + d_1 2^44, h1 = d_1 2^-20 + d_2 2^24, h2 = d_2 2^-40. */
-	movabsq	$0xfffffffffff, %r11
-	movabsq	$0x3ffffffffff, %r12
-	movq	%r8, %rax
-	shrq	$44, %rax
-	andq	%r11, %r8
-	addq	%rax, %r9
-	movq	%r9, %rax
-	shrq	$44, %rax
-	andq	%r11, %r9
-	addq	%rax, %r10
-	movq	%r10, %rax
-	shrq	$42, %rax
-	andq	%r12, %r10
-	leaq	(%rax,%rax,4), %rax
-	addq	%rax, %r8
-	movq	%r8, %rax
-	shrq	$44, %rax
-	andq	%r11, %r8
-	addq	%rax, %r9
-	movq	%r9, %rax
-	shlq	$44, %rax
-	orq	%rax, %r8		/* d_0 < 2^44: no carry */
-	shrq	$20, %r9
-	movq	%r10, %rax
-	shlq	$24, %rax
-	shrq	$40, %r10
-	addq	%rax, %r9
-	adcq	$0, %r10
+	PACK44
 	/* Nothing is left (rbp = 0): VEC_EXIT's scalar call returns at once. */
 	VEC_EXIT %r8, %r9, %r10
 .size	poly1305_avx512ifma_blocks, .-poly1305_avx512ifma_blocks
