@@ -42,6 +42,7 @@ ASM_SRCS = {
         "arch/x86_64/chacha20-avx512vl.S",
         "arch/x86_64/chacha20-avx512.S",
         "arch/x86_64/chacha20poly1305-avx2.S",
+        "arch/x86_64/chacha20poly1305-avx512ifma.S",
         "arch/x86_64/poly1305-x86_64.S",
         "arch/x86_64/poly1305-avx2.S",
         "arch/x86_64/poly1305-avx512.S",

@@ -19,6 +19,11 @@
 	vmovdqu64	\off(\base), \l2
 	vpunpcklqdq	\off+64(\base), \l2, \l0	/* low words */
 	vpunpckhqdq	\off+64(\base), \l2, \l2	/* high words */
+	SPLIT_LIMBS	\l0, \l1, \l2
+.endm
+
+/* SPLIT8 after the loads: l0, l2 the blocks' low and high words. */
+.macro SPLIT_LIMBS l0, l1, l2
 	vpsrlq		$44, \l0, \l1
 	vpsllq		$20, \l2, T0
 	vpternlogq	$0xa8, MASK44, T0, \l1		/* (l1 | T0) & MASK44 */
@@ -29,24 +34,42 @@
 
 /* l += low halves, u += high halves of the columns of a * p (header). */
 .macro MADD a0, a1, a2, p0, p1, p2, q1, q2
+	.irp j, 0, 1, 2, 3, 4, 5, 6, 7, 8
+	PROD	\j, \a0, \a1, \a2, \p0, \p1, \p2, \q1, \q2
+	.endr
+.endm
+
+/* Product j (0..8) of MADD, for callers that spread them out: a_(j / 3)
+ * times the operand of column j mod 3, into its low and high sums. */
+.macro PROD j, a0, a1, a2, p0, p1, p2, q1, q2
+	.if \j == 0
 	vpmadd52luq	\p0, \a0, L0
 	vpmadd52huq	\p0, \a0, U0
+	.elseif \j == 1
 	vpmadd52luq	\p1, \a0, L1
 	vpmadd52huq	\p1, \a0, U1
+	.elseif \j == 2
 	vpmadd52luq	\p2, \a0, L2
 	vpmadd52huq	\p2, \a0, U2
+	.elseif \j == 3
 	vpmadd52luq	\q2, \a1, L0
 	vpmadd52huq	\q2, \a1, U0
+	.elseif \j == 4
 	vpmadd52luq	\p0, \a1, L1
 	vpmadd52huq	\p0, \a1, U1
+	.elseif \j == 5
 	vpmadd52luq	\p1, \a1, L2
 	vpmadd52huq	\p1, \a1, U2
+	.elseif \j == 6
 	vpmadd52luq	\q1, \a2, L0
 	vpmadd52huq	\q1, \a2, U0
+	.elseif \j == 7
 	vpmadd52luq	\q2, \a2, L1
 	vpmadd52huq	\q2, \a2, U1
+	.else
 	vpmadd52luq	\p0, \a2, L2
 	vpmadd52huq	\p0, \a2, U2
+	.endif
 .endm
 
 .macro ZERO_U

@@ -45,6 +45,8 @@ static const size_t ad_lengths[] = { 0, 13, 32 };
 static const struct test_policy aead_policy[] = {
 	{ "chacha20poly1305-two-pass", 0, 0 },
 	{ "chacha20poly1305-avx2", ZINC_CPU_AVX2, 577 },
+	{ "chacha20poly1305-avx512ifma",
+	  ZINC_CPU_AVX512F | ZINC_CPU_AVX512VL | ZINC_CPU_AVX512IFMA, 577 },
 };
 
 static void test_every_aead_row_has_a_policy(void)

@@ -44,6 +44,11 @@ ROW(TWO_PASS, "chacha20poly1305-two-pass", 0, 0, NO_KERNEL, NO_KERNEL, NO_KERNEL
  * (bench/results/date-not-recorded-epyc-25-17.md#stitch-min-len). */
 ROW(AVX2, "chacha20poly1305-avx2", ZINC_CPU_AVX2, 577, KERNEL(chacha20poly1305_avx2),
     STEPS(chacha20poly1305_avx2_steps), OPEN(chacha20poly1305_avx2_open))
+/* PROVISIONAL threshold (not yet measured). */
+ROW(AVX512IFMA, "chacha20poly1305-avx512ifma",
+    ZINC_CPU_AVX512F | ZINC_CPU_AVX512VL | ZINC_CPU_AVX512IFMA, 577,
+    KERNEL(chacha20poly1305_avx512ifma), STEPS(chacha20poly1305_avx512ifma_steps),
+    OPEN(chacha20poly1305_avx512ifma_open))
 #endif
 
 #undef ROW

@@ -1,0 +1,682 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The bulk of ChaCha20-Poly1305 encryption (RFC 8439 section 2.8) for x86-64
+ * with AVX-512F and AVX-512 IFMA, in one pass: each step makes sixteen
+ * ChaCha20 blocks (1024 bytes) in zmm registers, as chacha20-avx512.S does,
+ * and meanwhile absorbs into Poly1305 the 1024 bytes of ciphertext the step
+ * before wrote, in eight lanes of radix-2^44 limbs with vpmadd52luq /
+ * vpmadd52huq as poly1305-avx512ifma.S does (poly1305-ifma-macros.h): the
+ * step's 64 blocks are eight groups G_0..G_7 of eight, and
+ *	A = A r^64 + G_0 r^56 + G_1 r^48 + ... + G_6 r^8 + G_7,
+ * one reduction a step, the products spread over the first eight double
+ * rounds (MIX). The first step has nothing to absorb yet. A last part of
+ * 1..1023 bytes takes sixteen more blocks into a stack copy (absorbing the
+ * last whole step meanwhile); what the last step wrote is absorbed alone at
+ * the end (a whole step as above, a last part a group at a time, A = A r^8
+ * + G, and its last 1..7 blocks as poly1305-avx512ifma's tail does, with
+ * masked loads that never touch memory outside the part), and the lanes
+ * are folded into h = A_0 r^8 + A_1 r^7 + ... + A_7 r.
+ *
+ * The three entry points have the signatures, contracts and step tables of
+ * chacha20poly1305-avx2.S (its header comment): the flat kernel, _steps
+ * (in place over a table of 512-byte steps, some in pieces) and _open
+ * (decryption's one pass into a contiguous dst). A step here is two table
+ * entries: when both lie in one place each, the keystream is XORed
+ * straight from the registers; otherwise it goes to KS and each entry is
+ * XORed from there (512 bytes in one place) or SPLIT (in pieces, its
+ * ciphertext gathered into MACBUF + 512 half for the MAC).
+ *
+ *	b->chacha: ChaCha20 state[16]; b->poly: Poly1305 state in the layout
+ *	of poly1305-x86_64 (h0, h1, h2, r0, r1, s1). len >= 512. state[12]
+ *	ends advanced by ceil(len / 64) modulo 2^32 (word 13 never touched);
+ *	for each whole 16-byte block m of the ciphertext, in order, h = (h + m
+ *	+ 2^128) r, partly reduced (a last partial block is left to the
+ *	caller).
+ *
+ * Limb bounds. h enters in base 2^64 with h0, h1 < 2^64 and h2 <= 7 (the
+ * contract of poly1305-x86_64's blocks()) and becomes lane 0 (TO44: a_0,
+ * a_1 < 2^44, a_2 < 2^43), the other lanes 0. It has not been multiplied
+ * yet, so the first product takes it with the power of the first group,
+ * not one group higher: r^56 in a step (APOW), r^0 = 1 for a group alone
+ * (GPOW), and the normal powers from then on. Powers: r .. r^8 by scalar
+ * MUL_R (p_0, p_1 < 2^44, p_2 < 5 2^40), r^16 .. r^64 with the vector
+ * multiply (every limb < 2^44 + 2^17), q_i = 20 p_i < 2^48.4. Lanes
+ * leave every reduction with a_0 < 2^44 + 2^17.4, a_1 < 2^44 + 2^14.1,
+ * a_2 < 2^42 + 2^15, so every limb multiplied stays below 2^44.1 (blocks:
+ * 2^44, 2^44, 2^41): a step's 24 products per column (eight multiplies,
+ * three each) have low halves < 2^52 each and high halves < 2^40.5 each,
+ * so l_i < 2^56.6 and u_i < 2^45.1, and t_0 = l_0 + 5120 u_2 < 2^58.1,
+ * t_1, t_2 < 2^57, well inside 64 bits; the carry pass then gives the
+ * bounds above again. The fold and the packing are poly1305-avx512ifma's
+ * (h2 <= 4 out).
+ *
+ * Register plan.
+ *   Vector: zmm0..zmm15 the sixteen state words of sixteen blocks and zmm16
+ *   word 12's input, as in chacha20-avx512.S (WORDS_IN / WORDS_OUT of
+ *   chacha20-macros.h, zmm17..zmm28 the transposes' scratch at the end of
+ *   a step); during the rounds zmm17..zmm19 the low sums L, zmm20..zmm22
+ *   the high sums U, zmm23..zmm25 a group's limbs M (and REDUCE's
+ *   scratch with zmm26, T0), zmm27 the 44-bit mask, zmm28 the pad bit at
+ *   2^40 of each lane (both reloaded before each step's rounds); zmm29..
+ *   zmm31 the lanes A across steps. The powers are {1to8} broadcasts
+ *   from the frame (PB) and, for the fold, lanes of the frame (PL).
+ *   Scalar: rdi the ChaCha20 state; in the rounds (.Lrounds_mac, a call
+ *   with r10 the frame) r8 and r9 where the MAC reads the step before's
+ *   two halves, r11 the power of A (APOW); in a step's stores rdx, rsi
+ *   (src and dst of blocks 0..7) and r12, r13 (blocks 8..15); SPLIT as in
+ *   chacha20poly1305-macros.h. The frame holds the next step's src (SRC;
+ *   with a table, the address of its entry), its dst (DST), the bytes not
+ *   yet encrypted (LEFT), b->poly (POLY), the final counter (CTR), the
+ *   caller's rsp (ORIG), where the MAC reads the step before (MAC0, MAC1),
+ *   the powers and the pointers to A's (APOW, GPOW), KS (1024 bytes of
+ *   keystream); with a table, MACBUF (1024 bytes) above it.
+ *
+ * CPU features: AVX-512F (zmm, vprold, broadcasts, masks), AVX-512 IFMA
+ * (vpmadd52luq, vpmadd52huq), AVX-512VL (EVEX forms on xmm16..31 for the
+ * wipe and the entry's vmovq).
+ *
+ * Constant time (reviewed by hand: valgrind cannot execute AVX-512, so
+ * ci/ct.sh lists this row as not checked): every branch tests len, LEFT
+ * (derived from len) or a step's table entry (its addresses and piece
+ * lengths, public as in the AVX2 kernel); every address is the state, the
+ * frame, a step's src, dst or pieces, a constant table, or a power of r
+ * chosen by a length (APOW and GPOW depend on whether a MAC has run yet,
+ * .Lqmask / .Llanes / .Lplane on the last part's length). Key, powers of
+ * r, h, keystream and message take no part in a branch or an address, and
+ * the masked loads' masks come from the length. Before returning, the
+ * frame up to MACBUF (keystream, powers) is zeroed (MACBUF only ever holds
+ * ciphertext), and vzeroall with zeroing zmm16..zmm31 and k1..k3 clears
+ * every vector and mask register; h and r stay in caller-saved registers,
+ * as with poly1305-x86_64.
+ */
+
+.section .note.GNU-stack,"",%progbits
+
+#include "../abi-entry.h"
+#include "chacha20-macros.h"
+#include "poly1305-macros.h"
+
+#define KS	0		/* 1024: keystream */
+#define PL	1024		/* + 64 f: field f of r^(8-k) in lane LANE_OF(k) */
+#define PB	1344		/* + 72 f + 8 m: field f of r^(8 m), m = 0..8 */
+#define SRC	1704
+#define DST	1712
+#define LEFT	1720
+#define POLY	1728
+#define CTR	1736
+#define ORIG	1744
+#define MAC0	1752
+#define MAC1	1760
+#define APOW	1768		/* address of PB + 8 m, A's power in a step */
+#define GPOW	1776		/* the same for a group alone */
+#define FRAME	1792
+#define MACBUF	1792		/* past the wiped frame: it only holds ciphertext */
+#define MACBUF_SIZE 1024
+
+#define L0	%zmm17
+#define L1	%zmm18
+#define L2	%zmm19
+#define U0	%zmm20
+#define U1	%zmm21
+#define U2	%zmm22
+#define M0	%zmm23
+#define M1	%zmm24
+#define M2	%zmm25
+#define T0	%zmm26
+#define T1	%zmm23
+#define T2	%zmm24
+#define T3	%zmm25
+#define MASK44	%zmm27
+#define MASK42	.Lmask42(%rip){1to8}
+#define PAD	%zmm28
+#define A0	%zmm29
+#define A1	%zmm30
+#define A2	%zmm31
+
+#include "poly1305-ifma-macros.h"
+#include "chacha20poly1305-macros.h"
+
+.section .rodata
+.balign 64
+.Lctr16:	.long 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+.Lmask44:	.quad	0xfffffffffff
+.Lmask42:	.quad	0x3ffffffffff
+.Lpad:		.quad	1 << 40
+/* For the last k = 0..7 blocks of a part, read as the 128 bytes that end
+ * with them: the 64-bit words of those blocks (the low byte for the first
+ * 64 bytes, the high byte for the next), the lanes they land in (SPLIT8's
+ * order), and the lane of r^k in PL, LANE_OF(8 - k). */
+.Lqmask:	.short	0, 0xc000, 0xf000, 0xfc00, 0xff00, 0xffc0, 0xfff0, 0xfffc
+.Llanes:	.short	0, 0x80, 0xa0, 0xa8, 0xaa, 0xea, 0xfa, 0xfe
+.Lplane:	.byte	0, 7, 5, 3, 1, 6, 4, 2
+
+.text
+
+/* dst = 20 src (q from p). */
+.macro Q20 src, dst
+	vpsllq	$2, \src, \dst
+	vpaddq	\src, \dst, \dst
+	vpsllq	$2, \dst, \dst
+.endm
+
+/* Part j (0..6) of a multiply of lanes a by the power whose field f is at
+ * off + 72 f (base), broadcast: products 0 and 1, 2 and 3, then one each. */
+.macro MPART j, a0, a1, a2, off, base
+	.if (\j) == 0
+	MPROD	0, \a0, \a1, \a2, \off, \base
+	MPROD	1, \a0, \a1, \a2, \off, \base
+	.elseif (\j) == 1
+	MPROD	2, \a0, \a1, \a2, \off, \base
+	MPROD	3, \a0, \a1, \a2, \off, \base
+	.else
+	MPROD	(\j)+2, \a0, \a1, \a2, \off, \base
+	.endif
+.endm
+
+.macro MPROD j, a0, a1, a2, off, base
+	PROD	\j, \a0, \a1, \a2, \off(\base){1to8}, \off+72(\base){1to8}, \off+144(\base){1to8}, \off+216(\base){1to8}, \off+288(\base){1to8}
+.endm
+
+/*
+ * Slot s (0..79: eight a double round) of a step's MAC over the 1024 bytes
+ * at r8 (groups 0..3) and r9 (groups 4..7): double round 0 starts the
+ * sums with G_7 and adds A times A's power (at r11); double round i = 1..7
+ * adds G_(i-1) r^(64 - 8 i); double round 8 reduces into A. r10 is the
+ * frame.
+ */
+.macro MIX s
+	.if (\s) == 0
+	ZERO_U
+	SPLIT8	384, L0, L1, L2, %r9
+	.elseif (\s) < 8
+	MPART	(\s)-1, A0, A1, A2, 0, %r11
+	.elseif (\s) < 64
+	.if ((\s) - 8 * ((\s) / 8)) == 0
+	.if (\s) < 40
+	SPLIT8	128*((\s)/8-1), M0, M1, M2, %r8
+	.else
+	SPLIT8	128*((\s)/8-5), M0, M1, M2, %r9
+	.endif
+	.else
+	MPART	(\s)-8*((\s)/8)-1, M0, M1, M2, PB+8*(8-(\s)/8), %r10
+	.endif
+	.elseif (\s) == 64
+	REDUCE
+	.endif
+.endm
+
+/* Four quarter-rounds on the sixteen word registers (QR_WORDS) with MIX
+ * slots \slot .. \slot + 3 after its four steps. */
+.macro QRM a0,b0,c0,d0, a1,b1,c1,d1, a2,b2,c2,d2, a3,b3,c3,d3, slot
+	STEP4	16, \a0,\b0,\d0, \a1,\b1,\d1, \a2,\b2,\d2, \a3,\b3,\d3
+	MIX	\slot
+	STEP4	12, \c0,\d0,\b0, \c1,\d1,\b1, \c2,\d2,\b2, \c3,\d3,\b3
+	MIX	\slot+1
+	STEP4	8, \a0,\b0,\d0, \a1,\b1,\d1, \a2,\b2,\d2, \a3,\b3,\d3
+	MIX	\slot+2
+	STEP4	7, \c0,\d0,\b0, \c1,\d1,\b1, \c2,\d2,\b2, \c3,\d3,\b3
+	MIX	\slot+3
+.endm
+
+/* Block blk (0..15) of sixteen, from reg: XORed from src into dst (out =
+ * 1; blocks 0..7 from rdx to rsi, 8..15 from r12 to r13) or to KS. */
+.macro OUTB reg, blk, out
+	.if \out
+	.if \blk < 8
+	vpxord	64 * (\blk)(%rdx), \reg, \reg
+	vmovdqu64 \reg, 64 * (\blk)(%rsi)
+	.else
+	vpxord	64 * (\blk - 8)(%r12), \reg, \reg
+	vmovdqu64 \reg, 64 * (\blk - 8)(%r13)
+	.endif
+	.else
+	vmovdqa64 \reg, KS + 64 * (\blk)(%rsp)
+	.endif
+.endm
+
+.macro OUTG g0, g1, g2, g3, j, out
+	LANES	\g0, \g1, \g2, \g3, %zmm25, %zmm26, %zmm27, %zmm28
+	OUTB	\g0, \j, \out
+	OUTB	\g1, \j+4, \out
+	OUTB	%zmm25, \j+8, \out
+	OUTB	%zmm27, \j+12, \out
+.endm
+
+/* After WORDS_OUT: the sixteen blocks out, state[12] += 16. */
+.macro OUTPUT16 out
+	OUTG	%zmm1, %zmm5, %zmm9, %zmm13, 0, \out
+	OUTG	%zmm17, %zmm19, %zmm21, %zmm23, 1, \out
+	OUTG	%zmm3, %zmm7, %zmm11, %zmm15, 2, \out
+	OUTG	%zmm0, %zmm4, %zmm8, %zmm12, 3, \out
+	addl	$16, 48(%rdi)
+.endm
+
+/* The 20 rounds of sixteen blocks with a step's MAC (MIX) among them, and
+ * WORDS_OUT; r8, r9, r10, r11, MASK44 and PAD as MIX needs them. */
+.type	.Lrounds_mac, @function
+.balign	32
+.Lrounds_mac:
+	WORDS_IN zmm, .Lctr16
+	.irp dr, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
+	QRM	%zmm0,%zmm4,%zmm8,%zmm12, %zmm1,%zmm5,%zmm9,%zmm13, %zmm2,%zmm6,%zmm10,%zmm14, %zmm3,%zmm7,%zmm11,%zmm15, 8*\dr
+	QRM	%zmm0,%zmm5,%zmm10,%zmm15, %zmm1,%zmm6,%zmm11,%zmm12, %zmm2,%zmm7,%zmm8,%zmm13, %zmm3,%zmm4,%zmm9,%zmm14, 8*\dr+4
+	.endr
+	WORDS_OUT zmm, 16
+	ret
+.size	.Lrounds_mac, .-.Lrounds_mac
+
+/* A step's MAC alone (the last whole step's, when no part follows). */
+.type	.Lmac_step, @function
+.balign	32
+.Lmac_step:
+	.irp s, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
+	MIX	\s
+	.endr
+	.irp s, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64
+	MIX	\s
+	.endr
+	ret
+.size	.Lmac_step, .-.Lmac_step
+
+/* The n (a multiple of 16, < 512 or from a second half) bytes at p
+ * absorbed alone: A = A r^8 + G (GPOW's power for the first) a group at a
+ * time, then the last k = 1..7 blocks as the group of 128 bytes that ends
+ * with them, loaded under a mask (the words before the part are never
+ * read), the other lanes zero: A = A r^k + T. r10 is the frame. Clobbers
+ * rax, rdx, r11, k1..k3 (cleared). */
+.macro ABSORB_HALF p, n
+91:	cmpq	$128, \n
+	jb	92f
+	movq	GPOW(%r10), %r11
+	ZERO_U
+	SPLIT8	0, L0, L1, L2, \p
+	.irp j, 0, 1, 2, 3, 4, 5, 6
+	MPART	\j, A0, A1, A2, 0, %r11
+	.endr
+	REDUCE
+	leaq	PB + 8(%r10), %r11
+	movq	%r11, GPOW(%r10)
+	addq	$128, \p
+	subq	$128, \n
+	jmp	91b
+92:	testq	\n, \n
+	jz	93f
+	movq	\n, %rax
+	shrq	$4, %rax			/* k */
+	leaq	-128(\p,\n), \p
+	leaq	.Lqmask(%rip), %rdx
+	kmovw	(%rdx,%rax,2), %k2
+	kshiftrw $8, %k2, %k3
+	leaq	.Llanes(%rip), %rdx
+	kmovw	(%rdx,%rax,2), %k1
+	leaq	.Lplane(%rip), %rdx
+	movzbl	(%rdx,%rax), %eax
+	vmovdqu64 (\p), L2{%k2}{z}
+	vmovdqu64 64(\p), L1{%k3}{z}
+	vpunpcklqdq L1, L2, L0
+	vpunpckhqdq L1, L2, L2
+	SPLIT_LIMBS L0, L1, L2
+	vmovdqa64 L2, L2{%k1}{z}
+	ZERO_U
+	leaq	(%r10,%rax,8), %rdx
+	MADD	A0, A1, A2, PL(%rdx){1to8}, PL+64(%rdx){1to8}, PL+128(%rdx){1to8}, PL+192(%rdx){1to8}, PL+256(%rdx){1to8}
+	REDUCE
+	kxorw	%k1, %k1, %k1
+	kxorw	%k2, %k2, %k2
+	kxorw	%k3, %k3, %k3
+93:
+.endm
+
+/* The whole 16-byte blocks of the last part, rcx bytes: up to 512 at
+ * MAC0 (its first entry), the rest at MAC1. r10 is the frame. */
+.type	.Labsorb, @function
+.balign	32
+.Labsorb:
+	vpbroadcastq .Lmask44(%rip), MASK44
+	vpbroadcastq .Lpad(%rip), PAD
+	movq	MAC0(%r10), %r8
+	movq	MAC1(%r10), %r9
+	movl	$512, %ebx
+	cmpq	%rbx, %rcx
+	cmovbq	%rcx, %rbx
+	subq	%rbx, %rcx
+	ABSORB_HALF %r8, %rbx
+	ABSORB_HALF %r9, %rcx
+	ret
+.size	.Labsorb, .-.Labsorb
+
+/* The limbs TO44 left (r^(8-k)) as lane LANE_OF(k) of PL. */
+.macro STORE_PL k
+	STORE_P	PL+8*LANE_OF(\k), PL+64+8*LANE_OF(\k), PL+128+8*LANE_OF(\k), PL+192+8*LANE_OF(\k), PL+256+8*LANE_OF(\k), %rsp
+.endm
+
+/* a = the three limb registers v0..v2 with the lanes of mask m taken from
+ * A0..A2. */
+.macro MERGE m, v0, v1, v2
+	movl	$\m, %eax
+	kmovw	%eax, %k1
+	vmovdqa64 A0, \v0{%k1}
+	vmovdqa64 A1, \v1{%k1}
+	vmovdqa64 A2, \v2{%k1}
+.endm
+
+/*
+ * The powers into the frame, r0, r1, s1 in r11, r12, r13: r .. r^8 in the
+ * lanes of PL (scalar MUL_R, as poly1305-avx512ifma's .Lpowers), r^0 = 1
+ * and r^8 .. r^64 in PB (r^16 = r^8 r^8, then [r^8, r^16] r^16 and
+ * [r^8 .. r^32] r^32 lane-wise); APOW and GPOW at r^56 and r^0 (h is not
+ * multiplied yet). Clobbers rax..rdx, r8..r10, r14, zmm0..zmm12, the
+ * Poly1305 vector registers and k1.
+ */
+.macro POWERS
+	movq	%r11, %r8
+	movq	%r12, %r9
+	xorl	%r10d, %r10d
+	TO44
+	STORE_PL 7
+	.irp k, 6, 5, 4, 3, 2, 1, 0
+	MUL_R
+	TO44
+	STORE_PL \k
+	.endr
+	movq	$1, PB(%rsp)
+	movq	$0, PB+72(%rsp)
+	movq	$0, PB+144(%rsp)
+	movq	$0, PB+216(%rsp)
+	movq	$0, PB+288(%rsp)
+	vpbroadcastq .Lmask44(%rip), MASK44
+	.irp f, 0, 1, 2, 3, 4
+	vpbroadcastq PL+64*\f(%rsp), %zmm\f
+	.endr
+	ZERO_LU
+	MADD	%zmm0, %zmm1, %zmm2, %zmm0, %zmm1, %zmm2, %zmm3, %zmm4
+	REDUCE					/* r^16 */
+	vmovdqa64 %zmm0, %zmm5
+	vmovdqa64 %zmm1, %zmm6
+	vmovdqa64 %zmm2, %zmm7
+	MERGE	0xaa, %zmm5, %zmm6, %zmm7	/* [r^8, r^16] */
+	vmovdqa64 A0, %zmm10
+	vmovdqa64 A1, %zmm11
+	vmovdqa64 A2, %zmm12
+	Q20	A1, %zmm8
+	Q20	A2, %zmm9
+	ZERO_LU
+	MADD	%zmm5, %zmm6, %zmm7, %zmm10, %zmm11, %zmm12, %zmm8, %zmm9
+	REDUCE					/* [r^24, r^32] */
+	MERGE	0xcc, %zmm5, %zmm6, %zmm7	/* [r^8, r^16, r^24, r^32] */
+	vpshufd	$0xee, A0, %zmm10		/* r^32 */
+	vpshufd	$0xee, A1, %zmm11
+	vpshufd	$0xee, A2, %zmm12
+	Q20	%zmm11, %zmm8
+	Q20	%zmm12, %zmm9
+	ZERO_LU
+	MADD	%zmm5, %zmm6, %zmm7, %zmm10, %zmm11, %zmm12, %zmm8, %zmm9
+	REDUCE					/* [r^40, r^48, r^56, r^64] */
+	MERGE	0xf0, %zmm5, %zmm6, %zmm7	/* [r^8 .. r^64] */
+	kxorw	%k1, %k1, %k1
+	vmovdqu64 %zmm5, PB+8(%rsp)
+	vmovdqu64 %zmm6, PB+72+8(%rsp)
+	vmovdqu64 %zmm7, PB+144+8(%rsp)
+	Q20	%zmm6, %zmm8
+	Q20	%zmm7, %zmm9
+	vmovdqu64 %zmm8, PB+216+8(%rsp)
+	vmovdqu64 %zmm9, PB+288+8(%rsp)
+	leaq	PB+8*7(%rsp), %rax
+	movq	%rax, APOW(%rsp)
+	leaq	PB(%rsp), %rax
+	movq	%rax, GPOW(%rsp)
+.endm
+
+/* A step's rounds with the MAC of the step before (at MAC0, MAC1). */
+.macro ROUNDS_MAC
+	movq	MAC0(%rsp), %r8
+	movq	MAC1(%rsp), %r9
+	movq	APOW(%rsp), %r11
+	movq	%rsp, %r10
+	vpbroadcastq .Lmask44(%rip), MASK44
+	vpbroadcastq .Lpad(%rip), PAD
+	call	.Lrounds_mac
+	leaq	PB+8*8(%rsp), %rax
+	movq	%rax, APOW(%rsp)
+	leaq	PB+8(%rsp), %rax
+	movq	%rax, GPOW(%rsp)
+.endm
+
+/* One entry's 512 bytes or fewer (rcx; a step in pieces says its own) of
+ * a table step after OUTPUT16 0, the entry at SRC + half / 32: XORed from
+ * KS + half where it lies (to DST + half in OPEN_STEPS), or SPLIT; MAC0 or
+ * MAC1 then says where its ciphertext is. */
+.macro HALF_OUT mode, half
+	movq	SRC(%rsp), %rbp
+	.if \half
+	addq	$16, %rbp
+	.endif
+	cmpq	$0, 8(%rbp)
+	jne	81f
+	movq	(%rbp), %rdx
+	.if \mode == SEAL_STEPS
+	movq	%rdx, %rsi
+	.else
+	movq	DST(%rsp), %rsi
+	.if \half
+	addq	$\half, %rsi
+	.endif
+	.endif
+	movq	%rdx, MAC0 + \half / 64(%rsp)
+	XOR_KS	KS+\half, 64
+	jmp	82f
+81:	SPLIT	\mode, \half
+	movq	%rsi, MAC0 + \half / 64(%rsp)
+82:
+.endm
+
+/* The output of a whole step (after WORDS_OUT), and SRC, DST, LEFT
+ * advanced past it. */
+.macro STEP_OUT mode
+	.if \mode == SEAL
+	movq	SRC(%rsp), %rdx
+	movq	DST(%rsp), %rsi
+	leaq	512(%rdx), %r12
+	leaq	512(%rsi), %r13
+	OUTPUT16 1
+	movq	%rsi, MAC0(%rsp)
+	movq	%r13, MAC1(%rsp)
+	addq	$1024, SRC(%rsp)
+	addq	$1024, DST(%rsp)
+	.else
+	movq	SRC(%rsp), %rbp
+	movq	8(%rbp), %rax
+	orq	24(%rbp), %rax
+	jnz	71f
+	movq	(%rbp), %rdx
+	movq	16(%rbp), %r12
+	.if \mode == SEAL_STEPS
+	movq	%rdx, %rsi
+	movq	%r12, %r13
+	.else
+	movq	DST(%rsp), %rsi
+	leaq	512(%rsi), %r13
+	.endif
+	OUTPUT16 1
+	movq	%rdx, MAC0(%rsp)
+	movq	%r12, MAC1(%rsp)
+	jmp	72f
+71:	OUTPUT16 0
+	movl	$512, %ecx
+	HALF_OUT \mode, 0
+	movl	$512, %ecx
+	HALF_OUT \mode, 512
+72:	addq	$32, SRC(%rsp)
+	.if \mode == OPEN_STEPS
+	addq	$1024, DST(%rsp)
+	.endif
+	.endif
+	subq	$1024, LEFT(%rsp)
+.endm
+
+/* The last part's 1..1023 bytes (LEFT) from the keystream in KS. */
+.macro TAIL_OUT mode
+	.if \mode == SEAL
+	movq	SRC(%rsp), %rdx
+	movq	DST(%rsp), %rsi
+	movq	LEFT(%rsp), %rcx
+	XOR_KS	KS, 64
+	movq	DST(%rsp), %rax
+	movq	%rax, MAC0(%rsp)
+	addq	$512, %rax
+	movq	%rax, MAC1(%rsp)
+	.else
+	movq	LEFT(%rsp), %rcx
+	movl	$512, %eax
+	cmpq	%rax, %rcx
+	cmovaq	%rax, %rcx
+	HALF_OUT \mode, 0
+	movq	LEFT(%rsp), %rcx
+	subq	$512, %rcx
+	jbe	73f
+	HALF_OUT \mode, 512
+73:
+	.endif
+.endm
+
+.macro AEAD_KERNEL mode
+	endbr64
+	PROLOGUE
+	.if \mode == SEAL_STEPS
+	movq	%rdx, %rcx
+	movq	%rsi, %rdx
+	.endif
+	movq	%rsp, %rax
+	.if \mode == SEAL
+	subq	$FRAME, %rsp
+	.else
+	subq	$FRAME + MACBUF_SIZE, %rsp
+	.endif
+	andq	$-64, %rsp
+	movq	%rax, ORIG(%rsp)
+	movq	8(%rdi), %r15
+	movq	0(%rdi), %rdi
+	movq	%r15, POLY(%rsp)
+	movq	%rdx, SRC(%rsp)
+	movq	%rsi, DST(%rsp)
+	movq	%rcx, LEFT(%rsp)
+	leaq	63(%rcx), %rcx		/* state[12] + ceil(len / 64) */
+	shrq	$6, %rcx
+	addl	48(%rdi), %ecx
+	movl	%ecx, CTR(%rsp)
+	LOAD_H_R %r15
+	POWERS
+	LOAD_H	%r15
+	TO44
+	vmovq	%rax, %xmm29
+	vmovq	%rbx, %xmm30
+	vmovq	%rcx, %xmm31
+
+	cmpq	$1024, LEFT(%rsp)
+	jb	.Ltail_first\mode
+	/* The first step: no ciphertext to absorb yet. */
+	WORDS	zmm, 16, .Lctr16
+	STEP_OUT \mode
+.Lnext\mode:
+	cmpq	$1024, LEFT(%rsp)
+	jb	.Ltail\mode
+	ROUNDS_MAC
+	STEP_OUT \mode
+	jmp	.Lnext\mode
+
+.Ltail\mode:
+	cmpq	$0, LEFT(%rsp)
+	je	.Lalone\mode
+	/* 1..1023 bytes left: sixteen more blocks into KS while the last
+	 * whole step is absorbed. */
+	ROUNDS_MAC
+	jmp	.Lpart\mode
+.Ltail_first\mode:
+	WORDS	zmm, 16, .Lctr16
+.Lpart\mode:
+	OUTPUT16 0
+	TAIL_OUT \mode
+	movq	LEFT(%rsp), %rcx
+	andq	$-16, %rcx
+	movq	%rsp, %r10
+	call	.Labsorb
+	jmp	.Lfold\mode
+.Lalone\mode:
+	/* The last whole step, absorbed alone. */
+	movq	MAC0(%rsp), %r8
+	movq	MAC1(%rsp), %r9
+	movq	APOW(%rsp), %r11
+	movq	%rsp, %r10
+	vpbroadcastq .Lmask44(%rip), MASK44
+	vpbroadcastq .Lpad(%rip), PAD
+	call	.Lmac_step
+.Lfold\mode:
+	call	.Lfold
+	movl	CTR(%rsp), %eax
+	movl	%eax, 48(%rdi)
+
+	movq	ORIG(%rsp), %rcx
+	vpxord	%zmm0, %zmm0, %zmm0
+	xorl	%eax, %eax
+1:	vmovdqa64 %zmm0, (%rsp,%rax)
+	addl	$64, %eax
+	cmpl	$FRAME, %eax
+	jb	1b
+	vzeroall
+	.irp n, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
+	vpxord	%xmm\n, %xmm\n, %xmm\n
+	.endr
+	movq	%rcx, %rsp
+	EPILOGUE
+	ret
+.endm
+
+/* h = A_0 r^8 + A_1 r^7 + ... + A_7 r (the lanes of PL), summed, carried
+ * and packed into the state at POLY (frame at rsp + 8). */
+.type	.Lfold, @function
+.balign	32
+.Lfold:
+	vpbroadcastq .Lmask44(%rip), MASK44
+	ZERO_LU
+	MADD	A0, A1, A2, 8+PL(%rsp), 8+PL+64(%rsp), 8+PL+128(%rsp), 8+PL+192(%rsp), 8+PL+256(%rsp)
+	REDUCE
+	vmovdqa64 A0, %zmm0
+	vmovdqa64 A1, %zmm1
+	vmovdqa64 A2, %zmm2
+	HSUM	0
+	movq	%rax, %r8
+	HSUM	1
+	movq	%rax, %r9
+	HSUM	2
+	movq	%rax, %r10
+	PACK44
+	movq	8+POLY(%rsp), %rax
+	movq	%r8, H0(%rax)
+	movq	%r9, H1(%rax)
+	movq	%r10, H2(%rax)
+	ret
+.size	.Lfold, .-.Lfold
+
+.globl	chacha20poly1305_avx512ifma
+.hidden	chacha20poly1305_avx512ifma
+.type	chacha20poly1305_avx512ifma, @function
+.balign	32
+ZINC_ENTRY chacha20poly1305_avx512ifma
+	AEAD_KERNEL SEAL
+.size	chacha20poly1305_avx512ifma, .-chacha20poly1305_avx512ifma
+
+.globl	chacha20poly1305_avx512ifma_steps
+.hidden	chacha20poly1305_avx512ifma_steps
+.type	chacha20poly1305_avx512ifma_steps, @function
+.balign	32
+ZINC_ENTRY chacha20poly1305_avx512ifma_steps
+	AEAD_KERNEL SEAL_STEPS
+.size	chacha20poly1305_avx512ifma_steps, .-chacha20poly1305_avx512ifma_steps
+
+.globl	chacha20poly1305_avx512ifma_open
+.hidden	chacha20poly1305_avx512ifma_open
+.type	chacha20poly1305_avx512ifma_open, @function
+.balign	32
+ZINC_ENTRY chacha20poly1305_avx512ifma_open
+	AEAD_KERNEL OPEN_STEPS
+.size	chacha20poly1305_avx512ifma_open, .-chacha20poly1305_avx512ifma_open
