@@ -98,22 +98,6 @@ AVX2_CONSTANTS
 
 .text
 
-/* h = (h + m + 2^128) r for the block m at off(rsi), in two halves: the
- * additions and products, then the reduction; rsi += adv. */
-.macro POLY_A off=0
-	addq	\off(%rsi), %r8
-	adcq	\off+8(%rsi), %r9
-	adcq	$1, %r10
-	MUL_R_PRODUCTS
-.endm
-
-.macro POLY_B adv=16
-	MUL_R_REDUCE
-	.if \adv
-	leaq	\adv(%rsi), %rsi
-	.endif
-.endm
-
 .macro POLY_BLOCK
 	POLY_A
 	POLY_B

@@ -107,8 +107,7 @@
 #define ORIG	1744
 #define MAC0	1752
 #define MAC1	1760
-#define APOW	1768		/* address of PB + 8 m, A's power in a step */
-#define GPOW	1776		/* the same for a group alone */
+#define HS	1768		/* 24: the scalar part's h, not yet in the lanes */
 #define FRAME	1792
 #define MACBUF	1792		/* past the wiped frame: it only holds ciphertext */
 #define MACBUF_SIZE 1024
@@ -178,30 +177,49 @@
 .endm
 
 /*
- * Slot s (0..79: eight a double round) of a step's MAC over the 1024 bytes
- * at r8 (groups 0..3) and r9 (groups 4..7): double round 0 starts the
- * sums with G_7 and adds A times A's power (at r11); double round i = 1..7
- * adds G_(i-1) r^(64 - 8 i); double round 8 reduces into A. r10 is the
- * frame.
+ * Slot s (0..79: eight a double round) of a step's MAC over the 1024
+ * bytes the step before wrote: its first 512 bytes (r15) in the lanes,
+ * its last 512 (rsi) in scalar base 2^64 (r8, r9, r10, from 0), two blocks
+ * every five slots (POLY_A, POLY_B), for the integer ports. The scalar h
+ * of the step before (r8, r9, r10 on entry: it covers blocks that end one
+ * step earlier) joins lane 0 of G_0, which is weighted r^56 r^8 = r^64:
+ *	A = A r^64 + (G_0 + h_s) r^56 + G_1 r^48 + G_2 r^40 + G_3 r^32.
+ * Double round 0: h_s in, G_0 r^56; 1: A r^64; 2..4: G_1..G_3; slot 40
+ * reduces. Called: the frame is at rsp + 8.
  */
 .macro MIX s
 	.if (\s) == 0
-	ZERO_U
-	SPLIT8	384, L0, L1, L2, %r9
+	TO44
+	vmovq	%rax, %xmm20
+	vmovq	%rbx, %xmm21
+	vmovq	%rcx, %xmm22
+	SPLIT8	0, M0, M1, M2, %r15
+	vpaddq	U0, M0, M0
+	vpaddq	U1, M1, M1
+	vpaddq	U2, M2, M2
+	ZERO_LU
+	xorl	%r8d, %r8d
+	xorl	%r9d, %r9d
+	xorl	%r10d, %r10d
 	.elseif (\s) < 8
-	MPART	(\s)-1, A0, A1, A2, 0, %r11
-	.elseif (\s) < 64
+	MPART	(\s)-1, M0, M1, M2, 8+PB+8*7, %rsp
+	.elseif (\s) < 16
+	.if (\s) > 8
+	MPART	(\s)-9, A0, A1, A2, 8+PB+8*8, %rsp
+	.endif
+	.elseif (\s) < 40
 	.if ((\s) - 8 * ((\s) / 8)) == 0
-	.if (\s) < 40
-	SPLIT8	128*((\s)/8-1), M0, M1, M2, %r8
+	SPLIT8	128*((\s)/8-1), M0, M1, M2, %r15
 	.else
-	SPLIT8	128*((\s)/8-5), M0, M1, M2, %r9
+	MPART	(\s)-8*((\s)/8)-1, M0, M1, M2, 8+PB+8*(8-(\s)/8), %rsp
 	.endif
-	.else
-	MPART	(\s)-8*((\s)/8)-1, M0, M1, M2, PB+8*(8-(\s)/8), %r10
-	.endif
-	.elseif (\s) == 64
+	.elseif (\s) == 40
 	REDUCE
+	.endif
+	.if ((\s) - 5 * ((\s) / 5)) == 0 || ((\s) - 5 * ((\s) / 5)) == 2
+	POLY_A
+	.elseif ((\s) - 5 * ((\s) / 5)) == 1 || ((\s) - 5 * ((\s) / 5)) == 3
+	POLY_B
 	.endif
 .endm
 
@@ -219,15 +237,15 @@
 .endm
 
 /* Block blk (0..15) of sixteen, from reg: XORed from src into dst (out =
- * 1; blocks 0..7 from rdx to rsi, 8..15 from r12 to r13) or to KS. */
+ * 1; blocks 0..7 from rdx to rsi, 8..15 from r14 to r15) or to KS. */
 .macro OUTB reg, blk, out
 	.if \out
 	.if \blk < 8
 	vpxord	64 * (\blk)(%rdx), \reg, \reg
 	vmovdqu64 \reg, 64 * (\blk)(%rsi)
 	.else
-	vpxord	64 * (\blk - 8)(%r12), \reg, \reg
-	vmovdqu64 \reg, 64 * (\blk - 8)(%r13)
+	vpxord	64 * (\blk - 8)(%r14), \reg, \reg
+	vmovdqu64 \reg, 64 * (\blk - 8)(%r15)
 	.endif
 	.else
 	vmovdqa64 \reg, KS + 64 * (\blk)(%rsp)
@@ -252,7 +270,7 @@
 .endm
 
 /* The 20 rounds of sixteen blocks with a step's MAC (MIX) among them, and
- * WORDS_OUT; r8, r9, r10, r11, MASK44 and PAD as MIX needs them. */
+ * WORDS_OUT; r8..r13, r15, rsi, MASK44 and PAD as MIX needs them. */
 .type	.Lrounds_mac, @function
 .balign	32
 .Lrounds_mac:
@@ -272,30 +290,35 @@
 	.irp s, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
 	MIX	\s
 	.endr
-	.irp s, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64
+	.irp s, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55
+	MIX	\s
+	.endr
+	.irp s, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79
 	MIX	\s
 	.endr
 	ret
 .size	.Lmac_step, .-.Lmac_step
 
-/* The n (a multiple of 16, < 512 or from a second half) bytes at p
- * absorbed alone: A = A r^8 + G (GPOW's power for the first) a group at a
- * time, then the last k = 1..7 blocks as the group of 128 bytes that ends
- * with them, loaded under a mask (the words before the part are never
- * read), the other lanes zero: A = A r^k + T. r10 is the frame. Clobbers
- * rax, rdx, r11, k1..k3 (cleared). */
+/* The n (a multiple of 16) bytes at p absorbed alone: A = A r^8 + G a
+ * group at a time, then the last k = 1..7 blocks as the group of 128
+ * bytes that ends with them, loaded under a mask (the words before the
+ * part are never read), the other lanes zero: A = A r^k + T. The scalar
+ * h_s waiting in zmm0..zmm2 (lane 0) joins the first group, or, when the
+ * part has no whole group, the lane of T weighted r^k; it is zero after.
+ * rbp is the frame. Clobbers rax, rdx, k1..k4 (cleared). */
 .macro ABSORB_HALF p, n
 91:	cmpq	$128, \n
 	jb	92f
-	movq	GPOW(%r10), %r11
 	ZERO_U
 	SPLIT8	0, L0, L1, L2, \p
-	.irp j, 0, 1, 2, 3, 4, 5, 6
-	MPART	\j, A0, A1, A2, 0, %r11
-	.endr
+	vpaddq	%zmm0, L0, L0
+	vpaddq	%zmm1, L1, L1
+	vpaddq	%zmm2, L2, L2
+	vpxorq	%zmm0, %zmm0, %zmm0
+	vpxorq	%zmm1, %zmm1, %zmm1
+	vpxorq	%zmm2, %zmm2, %zmm2
+	MADD	A0, A1, A2, PB+8(%rbp){1to8}, PB+72+8(%rbp){1to8}, PB+144+8(%rbp){1to8}, PB+216+8(%rbp){1to8}, PB+288+8(%rbp){1to8}
 	REDUCE
-	leaq	PB + 8(%r10), %r11
-	movq	%r11, GPOW(%r10)
 	addq	$128, \p
 	subq	$128, \n
 	jmp	91b
@@ -310,32 +333,58 @@
 	leaq	.Llanes(%rip), %rdx
 	kmovw	(%rdx,%rax,2), %k1
 	leaq	.Lplane(%rip), %rdx
-	movzbl	(%rdx,%rax), %eax
+	movzbl	(%rdx,%rax), %eax		/* the lane of block 8 - k, of r^k */
+	xorl	%edx, %edx
+	btsl	%eax, %edx
+	kmovw	%edx, %k4
 	vmovdqu64 (\p), L2{%k2}{z}
 	vmovdqu64 64(\p), L1{%k3}{z}
 	vpunpcklqdq L1, L2, L0
 	vpunpckhqdq L1, L2, L2
 	SPLIT_LIMBS L0, L1, L2
 	vmovdqa64 L2, L2{%k1}{z}
+	vpxorq	U0, U0, U0			/* h_s from lane 0 to lane k4 */
+	vpermq	%zmm0, U0, U1{%k4}{z}
+	vpaddq	U1, L0, L0
+	vpermq	%zmm1, U0, U1{%k4}{z}
+	vpaddq	U1, L1, L1
+	vpermq	%zmm2, U0, U1{%k4}{z}
+	vpaddq	U1, L2, L2
 	ZERO_U
-	leaq	(%r10,%rax,8), %rdx
+	leaq	(%rbp,%rax,8), %rdx
 	MADD	A0, A1, A2, PL(%rdx){1to8}, PL+64(%rdx){1to8}, PL+128(%rdx){1to8}, PL+192(%rdx){1to8}, PL+256(%rdx){1to8}
 	REDUCE
 	kxorw	%k1, %k1, %k1
 	kxorw	%k2, %k2, %k2
 	kxorw	%k3, %k3, %k3
+	kxorw	%k4, %k4, %k4
 93:
 .endm
 
-/* The whole 16-byte blocks of the last part, rcx bytes: up to 512 at
- * MAC0 (its first entry), the rest at MAC1. r10 is the frame. */
+/* The whole 16-byte blocks of the last part, rcx (> 0) bytes: up to 512
+ * at MAC0 (its first entry), the rest at MAC1; h_s (HS) joins them, and
+ * HS is zero after. Called: the frame is at rsp + 8. */
 .type	.Labsorb, @function
 .balign	32
 .Labsorb:
+	leaq	8(%rsp), %rbp
 	vpbroadcastq .Lmask44(%rip), MASK44
 	vpbroadcastq .Lpad(%rip), PAD
-	movq	MAC0(%r10), %r8
-	movq	MAC1(%r10), %r9
+	movq	%rcx, %rsi
+	movq	HS(%rbp), %r8
+	movq	HS+8(%rbp), %r9
+	movq	HS+16(%rbp), %r10
+	TO44
+	vmovq	%rax, %xmm0
+	vmovq	%rbx, %xmm1
+	vmovq	%rcx, %xmm2
+	xorl	%eax, %eax
+	movq	%rax, HS(%rbp)
+	movq	%rax, HS+8(%rbp)
+	movq	%rax, HS+16(%rbp)
+	movq	%rsi, %rcx
+	movq	MAC0(%rbp), %r8
+	movq	MAC1(%rbp), %r9
 	movl	$512, %ebx
 	cmpq	%rbx, %rcx
 	cmovbq	%rcx, %rbx
@@ -350,8 +399,7 @@
 	STORE_P	PL+8*LANE_OF(\k), PL+64+8*LANE_OF(\k), PL+128+8*LANE_OF(\k), PL+192+8*LANE_OF(\k), PL+256+8*LANE_OF(\k), %rsp
 .endm
 
-/* a = the three limb registers v0..v2 with the lanes of mask m taken from
- * A0..A2. */
+/* v0..v2 with the lanes of mask m taken from A0..A2. */
 .macro MERGE m, v0, v1, v2
 	movl	$\m, %eax
 	kmovw	%eax, %k1
@@ -362,11 +410,11 @@
 
 /*
  * The powers into the frame, r0, r1, s1 in r11, r12, r13: r .. r^8 in the
- * lanes of PL (scalar MUL_R, as poly1305-avx512ifma's .Lpowers), r^0 = 1
- * and r^8 .. r^64 in PB (r^16 = r^8 r^8, then [r^8, r^16] r^16 and
- * [r^8 .. r^32] r^32 lane-wise); APOW and GPOW at r^56 and r^0 (h is not
- * multiplied yet). Clobbers rax..rdx, r8..r10, r14, zmm0..zmm12, the
- * Poly1305 vector registers and k1.
+ * lanes of PL (scalar MUL_R, as poly1305-avx512ifma's .Lpowers), and, when
+ * a whole step is to be absorbed (len >= 1024), r^8 .. r^64 in PB (r^16 =
+ * r^8 r^8, then [r^8, r^16] r^16 and [r^8 .. r^32] r^32 lane-wise; else
+ * only r^8). Clobbers rax..rdx, r8..r10, r14, zmm0..zmm12, the Poly1305
+ * vector registers and k1.
  */
 .macro POWERS
 	movq	%r11, %r8
@@ -379,11 +427,12 @@
 	TO44
 	STORE_PL \k
 	.endr
-	movq	$1, PB(%rsp)
-	movq	$0, PB+72(%rsp)
-	movq	$0, PB+144(%rsp)
-	movq	$0, PB+216(%rsp)
-	movq	$0, PB+288(%rsp)
+	.irp f, 0, 1, 2, 3, 4
+	movq	PL+64*\f(%rsp), %rax
+	movq	%rax, PB+72*\f+8(%rsp)
+	.endr
+	cmpq	$1024, LEFT(%rsp)
+	jb	74f
 	vpbroadcastq .Lmask44(%rip), MASK44
 	.irp f, 0, 1, 2, 3, 4
 	vpbroadcastq PL+64*\f(%rsp), %zmm\f
@@ -421,25 +470,23 @@
 	Q20	%zmm7, %zmm9
 	vmovdqu64 %zmm8, PB+216+8(%rsp)
 	vmovdqu64 %zmm9, PB+288+8(%rsp)
-	leaq	PB+8*7(%rsp), %rax
-	movq	%rax, APOW(%rsp)
-	leaq	PB(%rsp), %rax
-	movq	%rax, GPOW(%rsp)
+74:
 .endm
 
-/* A step's rounds with the MAC of the step before (at MAC0, MAC1). */
-.macro ROUNDS_MAC
-	movq	MAC0(%rsp), %r8
-	movq	MAC1(%rsp), %r9
-	movq	APOW(%rsp), %r11
-	movq	%rsp, %r10
+/* A step's MAC of the step before (at MAC0, MAC1), h_s from and back to
+ * HS: with the rounds (fn .Lrounds_mac) or alone (.Lmac_step). */
+.macro STEP_MAC fn
+	movq	MAC0(%rsp), %r15
+	movq	MAC1(%rsp), %rsi
+	movq	HS(%rsp), %r8
+	movq	HS+8(%rsp), %r9
+	movq	HS+16(%rsp), %r10
 	vpbroadcastq .Lmask44(%rip), MASK44
 	vpbroadcastq .Lpad(%rip), PAD
-	call	.Lrounds_mac
-	leaq	PB+8*8(%rsp), %rax
-	movq	%rax, APOW(%rsp)
-	leaq	PB+8(%rsp), %rax
-	movq	%rax, GPOW(%rsp)
+	call	\fn
+	movq	%r8, HS(%rsp)
+	movq	%r9, HS+8(%rsp)
+	movq	%r10, HS+16(%rsp)
 .endm
 
 /* One entry's 512 bytes or fewer (rcx; a step in pieces says its own) of
@@ -476,11 +523,11 @@
 	.if \mode == SEAL
 	movq	SRC(%rsp), %rdx
 	movq	DST(%rsp), %rsi
-	leaq	512(%rdx), %r12
-	leaq	512(%rsi), %r13
+	leaq	512(%rdx), %r14
+	leaq	512(%rsi), %r15
 	OUTPUT16 1
 	movq	%rsi, MAC0(%rsp)
-	movq	%r13, MAC1(%rsp)
+	movq	%r15, MAC1(%rsp)
 	addq	$1024, SRC(%rsp)
 	addq	$1024, DST(%rsp)
 	.else
@@ -489,17 +536,17 @@
 	orq	24(%rbp), %rax
 	jnz	71f
 	movq	(%rbp), %rdx
-	movq	16(%rbp), %r12
+	movq	16(%rbp), %r14
 	.if \mode == SEAL_STEPS
 	movq	%rdx, %rsi
-	movq	%r12, %r13
+	movq	%r14, %r15
 	.else
 	movq	DST(%rsp), %rsi
-	leaq	512(%rsi), %r13
+	leaq	512(%rsi), %r15
 	.endif
 	OUTPUT16 1
 	movq	%rdx, MAC0(%rsp)
-	movq	%r12, MAC1(%rsp)
+	movq	%r14, MAC1(%rsp)
 	jmp	72f
 71:	OUTPUT16 0
 	movl	$512, %ecx
@@ -564,13 +611,15 @@
 	shrq	$6, %rcx
 	addl	48(%rdi), %ecx
 	movl	%ecx, CTR(%rsp)
+	/* h waits in HS for the first group absorbed; the lanes start at 0. */
 	LOAD_H_R %r15
+	movq	%r8, HS(%rsp)
+	movq	%r9, HS+8(%rsp)
+	movq	%r10, HS+16(%rsp)
 	POWERS
-	LOAD_H	%r15
-	TO44
-	vmovq	%rax, %xmm29
-	vmovq	%rbx, %xmm30
-	vmovq	%rcx, %xmm31
+	vpxorq	A0, A0, A0
+	vpxorq	A1, A1, A1
+	vpxorq	A2, A2, A2
 
 	cmpq	$1024, LEFT(%rsp)
 	jb	.Ltail_first\mode
@@ -580,7 +629,7 @@
 .Lnext\mode:
 	cmpq	$1024, LEFT(%rsp)
 	jb	.Ltail\mode
-	ROUNDS_MAC
+	STEP_MAC .Lrounds_mac
 	STEP_OUT \mode
 	jmp	.Lnext\mode
 
@@ -589,7 +638,7 @@
 	je	.Lalone\mode
 	/* 1..1023 bytes left: sixteen more blocks into KS while the last
 	 * whole step is absorbed. */
-	ROUNDS_MAC
+	STEP_MAC .Lrounds_mac
 	jmp	.Lpart\mode
 .Ltail_first\mode:
 	WORDS	zmm, 16, .Lctr16
@@ -598,18 +647,12 @@
 	TAIL_OUT \mode
 	movq	LEFT(%rsp), %rcx
 	andq	$-16, %rcx
-	movq	%rsp, %r10
+	jz	.Lfold\mode
 	call	.Labsorb
 	jmp	.Lfold\mode
 .Lalone\mode:
 	/* The last whole step, absorbed alone. */
-	movq	MAC0(%rsp), %r8
-	movq	MAC1(%rsp), %r9
-	movq	APOW(%rsp), %r11
-	movq	%rsp, %r10
-	vpbroadcastq .Lmask44(%rip), MASK44
-	vpbroadcastq .Lpad(%rip), PAD
-	call	.Lmac_step
+	STEP_MAC .Lmac_step
 .Lfold\mode:
 	call	.Lfold
 	movl	CTR(%rsp), %eax
@@ -631,8 +674,10 @@
 	ret
 .endm
 
-/* h = A_0 r^8 + A_1 r^7 + ... + A_7 r (the lanes of PL), summed, carried
- * and packed into the state at POLY (frame at rsp + 8). */
+/* h = A_0 r^8 + A_1 r^7 + ... + A_7 r (the lanes of PL), summed, carried,
+ * packed, plus h_s (HS: h2 <= 4 each, so at most 9, and its bits from 2
+ * up folded back by 2^130 = 5: h2 <= 4), into the state at POLY. Called:
+ * the frame is at rsp + 8. */
 .type	.Lfold, @function
 .balign	32
 .Lfold:
@@ -650,6 +695,16 @@
 	HSUM	2
 	movq	%rax, %r10
 	PACK44
+	addq	8+HS(%rsp), %r8
+	adcq	8+HS+8(%rsp), %r9
+	adcq	8+HS+16(%rsp), %r10
+	movq	%r10, %rax
+	andq	$3, %r10
+	shrq	$2, %rax
+	leaq	(%rax,%rax,4), %rax
+	addq	%rax, %r8
+	adcq	$0, %r9
+	adcq	$0, %r10
 	movq	8+POLY(%rsp), %rax
 	movq	%r8, H0(%rax)
 	movq	%r9, H1(%rax)

@@ -3,7 +3,8 @@
  * GNU as macros shared by the stitched ChaCha20-Poly1305 kernels
  * (chacha20poly1305-avx2.S, chacha20poly1305-avx512ifma.S): the three
  * modes of a kernel's body and SPLIT, the output of a table step in
- * pieces. The including file defines the frame offsets KS, MACBUF and
+ * pieces, and the scalar Poly1305 block in two halves (poly1305-macros.h
+ * MUL_R). The including file defines the frame offsets KS, MACBUF and
  * DST (chacha20poly1305-avx2.S's header comment says what they hold).
  */
 
@@ -89,4 +90,20 @@
 	decq	%rcx
 	jnz	61b
 	leaq	MACBUF+\half(%rsp), %rsi
+.endm
+
+/* h = (h + m + 2^128) r for the block m at off(rsi), in two halves: the
+ * additions and products, then the reduction; rsi += adv. */
+.macro POLY_A off=0
+	addq	\off(%rsi), %r8
+	adcq	\off+8(%rsi), %r9
+	adcq	$1, %r10
+	MUL_R_PRODUCTS
+.endm
+
+.macro POLY_B adv=16
+	MUL_R_REDUCE
+	.if \adv
+	leaq	\adv(%rsi), %rsi
+	.endif
 .endm
