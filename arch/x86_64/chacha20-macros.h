@@ -292,3 +292,36 @@
 	TRANSPOSE %\w\()8, %\w\()9, %\w\()10, %\w\()11, %\w\()21, %\w\()22
 	TRANSPOSE %\w\()12, %\w\()13, %\w\()14, %\w\()15, %\w\()23, %\w\()24
 .endm
+
+/* The eight-block step on ymm registers with AVX-512VL (chacha20-avx512vl.S,
+ * chacha20poly1305-avx512ifma.S): the including file defines KS. */
+
+/* lo: words 8h..8h+3 and hi: words 8h+4..8h+7 of blocks j and j + 4: bytes
+ * 32h..32h+31 of those blocks, XORed into dst (out = 1) or copied to KS. */
+.macro OUT8VL lo, hi, j, h, out
+	vshufi32x4 $0, \hi, \lo, %ymm25
+	vshufi32x4 $3, \hi, \lo, %ymm26
+	.if \out
+	vpxord	64 * \j + 32 * \h(%rdx), %ymm25, %ymm25
+	vpxord	64 * (\j + 4) + 32 * \h(%rdx), %ymm26, %ymm26
+	vmovdqu32 %ymm25, 64 * \j + 32 * \h(%rsi)
+	vmovdqu32 %ymm26, 64 * (\j + 4) + 32 * \h(%rsi)
+	.else
+	vmovdqa32 %ymm25, KS + 64 * \j + 32 * \h(%rsp)
+	vmovdqa32 %ymm26, KS + 64 * (\j + 4) + 32 * \h(%rsp)
+	.endif
+.endm
+
+/* After WORDS ymm: the eight blocks XORed from rdx into rsi (out = 1) or
+ * copied to KS (out = 0), state[12] += 8. */
+.macro OUTPUT8VL out
+	OUT8VL	%ymm1, %ymm5, 0, 0, \out
+	OUT8VL	%ymm9, %ymm13, 0, 1, \out
+	OUT8VL	%ymm17, %ymm19, 1, 0, \out
+	OUT8VL	%ymm21, %ymm23, 1, 1, \out
+	OUT8VL	%ymm3, %ymm7, 2, 0, \out
+	OUT8VL	%ymm11, %ymm15, 2, 1, \out
+	OUT8VL	%ymm0, %ymm4, 3, 0, \out
+	OUT8VL	%ymm8, %ymm12, 3, 1, \out
+	addl	$8, 48(%rdi)
+.endm

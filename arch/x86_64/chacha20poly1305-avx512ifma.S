@@ -93,7 +93,6 @@
 .section .note.GNU-stack,"",%progbits
 
 #include "../abi-entry.h"
-#include "chacha20-macros.h"
 #include "poly1305-macros.h"
 
 #define KS	0		/* 1024: keystream */
@@ -132,12 +131,14 @@
 #define A1	%zmm30
 #define A2	%zmm31
 
+#include "chacha20-macros.h"
 #include "poly1305-ifma-macros.h"
 #include "chacha20poly1305-macros.h"
 
 .section .rodata
 .balign 64
 .Lctr16:	.long 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+.Lctr8:		.long 0, 1, 2, 3, 4, 5, 6, 7
 .Lmask44:	.quad	0xfffffffffff
 .Lmask42:	.quad	0x3ffffffffff
 .Lpad:		.quad	1 << 40
@@ -223,17 +224,124 @@
 	.endif
 .endm
 
-/* Four quarter-rounds on the sixteen word registers (QR_WORDS) with MIX
- * slots \slot .. \slot + 3 after its four steps. */
-.macro QRM a0,b0,c0,d0, a1,b1,c1,d1, a2,b2,c2,d2, a3,b3,c3,d3, slot
+/* The limbs TO44 left (r^(8-k)) as lane LANE_OF(k) of PL (frame at rsp +
+ * 8: called). */
+.macro STORE_PL k
+	STORE_P	8+PL+8*LANE_OF(\k), 8+PL+64+8*LANE_OF(\k), 8+PL+128+8*LANE_OF(\k), 8+PL+192+8*LANE_OF(\k), 8+PL+256+8*LANE_OF(\k), %rsp
+.endm
+
+/* A power's limbs in A0..A2 (lanes of mask k2) and their q into field
+ * f = 0..4 of PB at m (called: the frame at rsp + 8). Clobbers T0. */
+.macro STORE_PB m
+	vmovdqu64 A0, 8+PB+8*\m(%rsp){%k2}
+	vmovdqu64 A1, 8+PB+72+8*\m(%rsp){%k2}
+	vmovdqu64 A2, 8+PB+144+8*\m(%rsp){%k2}
+	Q20	A1, T0
+	vmovdqu64 T0, 8+PB+216+8*\m(%rsp){%k2}
+	Q20	A2, T0
+	vmovdqu64 T0, 8+PB+288+8*\m(%rsp){%k2}
+.endm
+
+/* k = the 16-bit mask m. */
+.macro KMASK k, m
+	movl	$\m, %eax
+	kmovw	%eax, \k
+.endm
+
+/*
+ * Slot s of the first step's rounds (nothing to absorb yet): the powers
+ * into the frame, r0, r1, s1 in r11, r12, r13. Slots 0..21: r .. r^8 into
+ * the lanes of PL (scalar MUL_R, as poly1305-avx512ifma's .Lpowers, three
+ * slots a power); 22: r^8 into PB; then lane-wise, each product's limbs
+ * stored (masked) into PB: 24, 28: r^16 = r^8 r^8; 32, 36: [r^24, r^32] =
+ * [r^8, r^16] r^16; 40, 44: [r^40 .. r^64] = [r^8 .. r^32] r^32, and the
+ * lanes A zeroed. Called: the frame is at rsp + 8.
+ */
+.macro PMIX s
+	.if (\s) == 0
+	movq	%r11, %r8
+	movq	%r12, %r9
+	xorl	%r10d, %r10d
+	TO44
+	STORE_PL 7
+	.elseif (\s) < 22
+	.if ((\s) - 3 * ((\s) / 3)) == 2
+	MUL_R_PRODUCTS
+	.elseif ((\s) - 3 * ((\s) / 3)) == 0
+	MUL_R_REDUCE
+	TO44
+	STORE_PL 7-(\s)/3
+	.endif
+	.elseif (\s) == 22
+	.irp f, 0, 1, 2, 3, 4
+	movq	8+PL+64*\f(%rsp), %rax
+	movq	%rax, 8+PB+72*\f+8(%rsp)
+	.endr
+	.elseif (\s) == 24
+	vpbroadcastq 8+PL(%rsp), A0
+	vpbroadcastq 8+PL+64(%rsp), A1
+	vpbroadcastq 8+PL+128(%rsp), A2
+	ZERO_LU
+	MADD	A0, A1, A2, 8+PL(%rsp){1to8}, 8+PL+64(%rsp){1to8}, 8+PL+128(%rsp){1to8}, 8+PL+192(%rsp){1to8}, 8+PL+256(%rsp){1to8}
+	.elseif (\s) == 28
+	REDUCE
+	KMASK	%k2, 1
+	STORE_PB 2
+	.elseif (\s) == 32
+	vpbroadcastq 8+PL(%rsp), M0
+	vpbroadcastq 8+PL+64(%rsp), M1
+	vpbroadcastq 8+PL+128(%rsp), M2
+	KMASK	%k1, 0xaa
+	vmovdqa64 A0, M0{%k1}
+	vmovdqa64 A1, M1{%k1}
+	vmovdqa64 A2, M2{%k1}
+	ZERO_LU
+	MADD	M0, M1, M2, 8+PB+16(%rsp){1to8}, 8+PB+72+16(%rsp){1to8}, 8+PB+144+16(%rsp){1to8}, 8+PB+216+16(%rsp){1to8}, 8+PB+288+16(%rsp){1to8}
+	.elseif (\s) == 36
+	REDUCE
+	KMASK	%k2, 3
+	STORE_PB 3
+	.elseif (\s) == 40
+	KMASK	%k1, 0xf
+	vmovdqu64 8+PB+8(%rsp), M0{%k1}{z}
+	vmovdqu64 8+PB+72+8(%rsp), M1{%k1}{z}
+	vmovdqu64 8+PB+144+8(%rsp), M2{%k1}{z}
+	ZERO_LU
+	MADD	M0, M1, M2, 8+PB+32(%rsp){1to8}, 8+PB+72+32(%rsp){1to8}, 8+PB+144+32(%rsp){1to8}, 8+PB+216+32(%rsp){1to8}, 8+PB+288+32(%rsp){1to8}
+	.elseif (\s) == 44
+	REDUCE
+	KMASK	%k2, 0xf
+	STORE_PB 5
+	kxorw	%k1, %k1, %k1
+	kxorw	%k2, %k2, %k2
+	vpxorq	A0, A0, A0
+	vpxorq	A1, A1, A1
+	vpxorq	A2, A2, A2
+	.endif
+.endm
+
+/* Four quarter-rounds on the sixteen word registers (QR_WORDS) with slots
+ * \slot .. \slot + 3 of \mix after its four steps. */
+.macro QRM mix, a0,b0,c0,d0, a1,b1,c1,d1, a2,b2,c2,d2, a3,b3,c3,d3, slot
 	STEP4	16, \a0,\b0,\d0, \a1,\b1,\d1, \a2,\b2,\d2, \a3,\b3,\d3
-	MIX	\slot
+	\mix	\slot
 	STEP4	12, \c0,\d0,\b0, \c1,\d1,\b1, \c2,\d2,\b2, \c3,\d3,\b3
-	MIX	\slot+1
+	\mix	\slot+1
 	STEP4	8, \a0,\b0,\d0, \a1,\b1,\d1, \a2,\b2,\d2, \a3,\b3,\d3
-	MIX	\slot+2
+	\mix	\slot+2
 	STEP4	7, \c0,\d0,\b0, \c1,\d1,\b1, \c2,\d2,\b2, \c3,\d3,\b3
-	MIX	\slot+3
+	\mix	\slot+3
+.endm
+
+/* The 20 rounds of sixteen (w = zmm, n = 16) or eight (ymm, 8) blocks
+ * with \mix's slots among them, between WORDS_IN and WORDS_OUT. */
+.macro ROUNDS_MIX mix, w, n, ctr
+	WORDS_IN \w, \ctr
+	.irp dr, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
+	QRM	\mix, %\w\()0,%\w\()4,%\w\()8,%\w\()12, %\w\()1,%\w\()5,%\w\()9,%\w\()13, %\w\()2,%\w\()6,%\w\()10,%\w\()14, %\w\()3,%\w\()7,%\w\()11,%\w\()15, 8*\dr
+	QRM	\mix, %\w\()0,%\w\()5,%\w\()10,%\w\()15, %\w\()1,%\w\()6,%\w\()11,%\w\()12, %\w\()2,%\w\()7,%\w\()8,%\w\()13, %\w\()3,%\w\()4,%\w\()9,%\w\()14, 8*\dr+4
+	.endr
+	WORDS_OUT \w, \n
 .endm
 
 /* Block blk (0..15) of sixteen, from reg: XORed from src into dst (out =
@@ -274,14 +382,26 @@
 .type	.Lrounds_mac, @function
 .balign	32
 .Lrounds_mac:
-	WORDS_IN zmm, .Lctr16
-	.irp dr, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
-	QRM	%zmm0,%zmm4,%zmm8,%zmm12, %zmm1,%zmm5,%zmm9,%zmm13, %zmm2,%zmm6,%zmm10,%zmm14, %zmm3,%zmm7,%zmm11,%zmm15, 8*\dr
-	QRM	%zmm0,%zmm5,%zmm10,%zmm15, %zmm1,%zmm6,%zmm11,%zmm12, %zmm2,%zmm7,%zmm8,%zmm13, %zmm3,%zmm4,%zmm9,%zmm14, 8*\dr+4
-	.endr
-	WORDS_OUT zmm, 16
+	ROUNDS_MIX MIX, zmm, 16, .Lctr16
 	ret
 .size	.Lrounds_mac, .-.Lrounds_mac
+
+/* The same with eight blocks (a last part of at most 512 bytes). */
+.type	.Lrounds_mac8, @function
+.balign	32
+.Lrounds_mac8:
+	ROUNDS_MIX MIX, ymm, 8, .Lctr8
+	ret
+.size	.Lrounds_mac8, .-.Lrounds_mac8
+
+/* The first step's rounds, sixteen blocks, with the powers computed among
+ * them (PMIX); r11..r13 and MASK44 as PMIX needs them. */
+.type	.Lrounds_pow, @function
+.balign	32
+.Lrounds_pow:
+	ROUNDS_MIX PMIX, zmm, 16, .Lctr16
+	ret
+.size	.Lrounds_pow, .-.Lrounds_pow
 
 /* A step's MAC alone (the last whole step's, when no part follows). */
 .type	.Lmac_step, @function
@@ -394,84 +514,6 @@
 	ret
 .size	.Labsorb, .-.Labsorb
 
-/* The limbs TO44 left (r^(8-k)) as lane LANE_OF(k) of PL. */
-.macro STORE_PL k
-	STORE_P	PL+8*LANE_OF(\k), PL+64+8*LANE_OF(\k), PL+128+8*LANE_OF(\k), PL+192+8*LANE_OF(\k), PL+256+8*LANE_OF(\k), %rsp
-.endm
-
-/* v0..v2 with the lanes of mask m taken from A0..A2. */
-.macro MERGE m, v0, v1, v2
-	movl	$\m, %eax
-	kmovw	%eax, %k1
-	vmovdqa64 A0, \v0{%k1}
-	vmovdqa64 A1, \v1{%k1}
-	vmovdqa64 A2, \v2{%k1}
-.endm
-
-/*
- * The powers into the frame, r0, r1, s1 in r11, r12, r13: r .. r^8 in the
- * lanes of PL (scalar MUL_R, as poly1305-avx512ifma's .Lpowers), and, when
- * a whole step is to be absorbed (len >= 1024), r^8 .. r^64 in PB (r^16 =
- * r^8 r^8, then [r^8, r^16] r^16 and [r^8 .. r^32] r^32 lane-wise; else
- * only r^8). Clobbers rax..rdx, r8..r10, r14, zmm0..zmm12, the Poly1305
- * vector registers and k1.
- */
-.macro POWERS
-	movq	%r11, %r8
-	movq	%r12, %r9
-	xorl	%r10d, %r10d
-	TO44
-	STORE_PL 7
-	.irp k, 6, 5, 4, 3, 2, 1, 0
-	MUL_R
-	TO44
-	STORE_PL \k
-	.endr
-	.irp f, 0, 1, 2, 3, 4
-	movq	PL+64*\f(%rsp), %rax
-	movq	%rax, PB+72*\f+8(%rsp)
-	.endr
-	cmpq	$1024, LEFT(%rsp)
-	jb	74f
-	vpbroadcastq .Lmask44(%rip), MASK44
-	.irp f, 0, 1, 2, 3, 4
-	vpbroadcastq PL+64*\f(%rsp), %zmm\f
-	.endr
-	ZERO_LU
-	MADD	%zmm0, %zmm1, %zmm2, %zmm0, %zmm1, %zmm2, %zmm3, %zmm4
-	REDUCE					/* r^16 */
-	vmovdqa64 %zmm0, %zmm5
-	vmovdqa64 %zmm1, %zmm6
-	vmovdqa64 %zmm2, %zmm7
-	MERGE	0xaa, %zmm5, %zmm6, %zmm7	/* [r^8, r^16] */
-	vmovdqa64 A0, %zmm10
-	vmovdqa64 A1, %zmm11
-	vmovdqa64 A2, %zmm12
-	Q20	A1, %zmm8
-	Q20	A2, %zmm9
-	ZERO_LU
-	MADD	%zmm5, %zmm6, %zmm7, %zmm10, %zmm11, %zmm12, %zmm8, %zmm9
-	REDUCE					/* [r^24, r^32] */
-	MERGE	0xcc, %zmm5, %zmm6, %zmm7	/* [r^8, r^16, r^24, r^32] */
-	vpshufd	$0xee, A0, %zmm10		/* r^32 */
-	vpshufd	$0xee, A1, %zmm11
-	vpshufd	$0xee, A2, %zmm12
-	Q20	%zmm11, %zmm8
-	Q20	%zmm12, %zmm9
-	ZERO_LU
-	MADD	%zmm5, %zmm6, %zmm7, %zmm10, %zmm11, %zmm12, %zmm8, %zmm9
-	REDUCE					/* [r^40, r^48, r^56, r^64] */
-	MERGE	0xf0, %zmm5, %zmm6, %zmm7	/* [r^8 .. r^64] */
-	kxorw	%k1, %k1, %k1
-	vmovdqu64 %zmm5, PB+8(%rsp)
-	vmovdqu64 %zmm6, PB+72+8(%rsp)
-	vmovdqu64 %zmm7, PB+144+8(%rsp)
-	Q20	%zmm6, %zmm8
-	Q20	%zmm7, %zmm9
-	vmovdqu64 %zmm8, PB+216+8(%rsp)
-	vmovdqu64 %zmm9, PB+288+8(%rsp)
-74:
-.endm
 
 /* A step's MAC of the step before (at MAC0, MAC1), h_s from and back to
  * HS: with the rounds (fn .Lrounds_mac) or alone (.Lmac_step). */
@@ -616,15 +658,12 @@
 	movq	%r8, HS(%rsp)
 	movq	%r9, HS+8(%rsp)
 	movq	%r10, HS+16(%rsp)
-	POWERS
-	vpxorq	A0, A0, A0
-	vpxorq	A1, A1, A1
-	vpxorq	A2, A2, A2
+	vpbroadcastq .Lmask44(%rip), MASK44
 
 	cmpq	$1024, LEFT(%rsp)
 	jb	.Ltail_first\mode
-	/* The first step: no ciphertext to absorb yet. */
-	WORDS	zmm, 16, .Lctr16
+	/* The first step: no ciphertext to absorb yet; the powers. */
+	call	.Lrounds_pow
 	STEP_OUT \mode
 .Lnext\mode:
 	cmpq	$1024, LEFT(%rsp)
@@ -636,14 +675,21 @@
 .Ltail\mode:
 	cmpq	$0, LEFT(%rsp)
 	je	.Lalone\mode
-	/* 1..1023 bytes left: sixteen more blocks into KS while the last
-	 * whole step is absorbed. */
-	STEP_MAC .Lrounds_mac
+	/* 1..1023 bytes left: eight (up to 512 bytes) or sixteen more blocks
+	 * into KS while the last whole step is absorbed. */
+	cmpq	$512, LEFT(%rsp)
+	ja	.Ltail16\mode
+	STEP_MAC .Lrounds_mac8
+	OUTPUT8VL 0
 	jmp	.Lpart\mode
+.Ltail16\mode:
+	STEP_MAC .Lrounds_mac
+	jmp	.Lpart16\mode
 .Ltail_first\mode:
-	WORDS	zmm, 16, .Lctr16
-.Lpart\mode:
+	call	.Lrounds_pow
+.Lpart16\mode:
 	OUTPUT16 0
+.Lpart\mode:
 	TAIL_OUT \mode
 	movq	LEFT(%rsp), %rcx
 	andq	$-16, %rcx
