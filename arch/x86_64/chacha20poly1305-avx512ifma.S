@@ -403,30 +403,68 @@
 	ret
 .size	.Lrounds_pow, .-.Lrounds_pow
 
-/* A step's MAC alone (the last whole step's, when no part follows). */
+/* A step's MAC alone (the last whole step's, when no part follows), all
+ * in the lanes, as the vector ports have nothing else to do:
+ *	A = A r^64 + (G_0 + h_s) r^56 + G_1 r^48 + ... + G_6 r^8 + G_7,
+ * G_0..G_3 at r15, G_4..G_7 at rsi; h_s (r8, r9, r10) is 0 after.
+ * Called: the frame is at rsp + 8. */
 .type	.Lmac_step, @function
 .balign	32
 .Lmac_step:
-	.irp s, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
-	MIX	\s
+	TO44
+	vmovq	%rax, %xmm0
+	vmovq	%rbx, %xmm1
+	vmovq	%rcx, %xmm2
+	xorl	%r8d, %r8d
+	xorl	%r9d, %r9d
+	xorl	%r10d, %r10d
+	ZERO_U
+	SPLIT8	384, L0, L1, L2, %rsi
+	SPLIT8	0, M0, M1, M2, %r15
+	vpaddq	%zmm0, M0, M0
+	vpaddq	%zmm1, M1, M1
+	vpaddq	%zmm2, M2, M2
+	MADD	M0, M1, M2, 8+PB+8*7(%rsp){1to8}, 8+PB+72+8*7(%rsp){1to8}, 8+PB+144+8*7(%rsp){1to8}, 8+PB+216+8*7(%rsp){1to8}, 8+PB+288+8*7(%rsp){1to8}
+	MADD	A0, A1, A2, 8+PB+8*8(%rsp){1to8}, 8+PB+72+8*8(%rsp){1to8}, 8+PB+144+8*8(%rsp){1to8}, 8+PB+216+8*8(%rsp){1to8}, 8+PB+288+8*8(%rsp){1to8}
+	.irp g, 1, 2, 3, 4, 5, 6
+	.if \g < 4
+	SPLIT8	128*\g, M0, M1, M2, %r15
+	.else
+	SPLIT8	128*(\g-4), M0, M1, M2, %rsi
+	.endif
+	MADD	M0, M1, M2, 8+PB+8*(7-\g)(%rsp){1to8}, 8+PB+72+8*(7-\g)(%rsp){1to8}, 8+PB+144+8*(7-\g)(%rsp){1to8}, 8+PB+216+8*(7-\g)(%rsp){1to8}, 8+PB+288+8*(7-\g)(%rsp){1to8}
 	.endr
-	.irp s, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55
-	MIX	\s
-	.endr
-	.irp s, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79
-	MIX	\s
-	.endr
+	REDUCE
 	ret
 .size	.Lmac_step, .-.Lmac_step
 
-/* The n (a multiple of 16) bytes at p absorbed alone: A = A r^8 + G a
- * group at a time, then the last k = 1..7 blocks as the group of 128
+/* The n (a multiple of 16) bytes at p absorbed alone: A = A r^16 + G_a
+ * r^8 + G_b two groups at a time, A = A r^8 + G for one, then the last
+ * k = 1..7 blocks as the group of 128
  * bytes that ends with them, loaded under a mask (the words before the
  * part are never read), the other lanes zero: A = A r^k + T. The scalar
- * h_s waiting in zmm0..zmm2 (lane 0) joins the first group, or, when the
- * part has no whole group, the lane of T weighted r^k; it is zero after.
+ * h_s waiting in zmm0..zmm2 (lane 0) joins the first group (G_a), or, when
+ * the part has no whole group, the lane of T weighted r^k; it is zero
+ * after.
  * rbp is the frame. Clobbers rax, rdx, k1..k4 (cleared). */
 .macro ABSORB_HALF p, n
+90:	cmpq	$256, \n
+	jb	91f
+	ZERO_U
+	SPLIT8	0, M0, M1, M2, \p
+	SPLIT8	128, L0, L1, L2, \p
+	vpaddq	%zmm0, M0, M0
+	vpaddq	%zmm1, M1, M1
+	vpaddq	%zmm2, M2, M2
+	vpxorq	%zmm0, %zmm0, %zmm0
+	vpxorq	%zmm1, %zmm1, %zmm1
+	vpxorq	%zmm2, %zmm2, %zmm2
+	MADD	M0, M1, M2, PB+8(%rbp){1to8}, PB+72+8(%rbp){1to8}, PB+144+8(%rbp){1to8}, PB+216+8(%rbp){1to8}, PB+288+8(%rbp){1to8}
+	MADD	A0, A1, A2, PB+16(%rbp){1to8}, PB+72+16(%rbp){1to8}, PB+144+16(%rbp){1to8}, PB+216+16(%rbp){1to8}, PB+288+16(%rbp){1to8}
+	REDUCE
+	addq	$256, \p
+	subq	$256, \n
+	jmp	90b
 91:	cmpq	$128, \n
 	jb	92f
 	ZERO_U
@@ -441,7 +479,6 @@
 	REDUCE
 	addq	$128, \p
 	subq	$128, \n
-	jmp	91b
 92:	testq	\n, \n
 	jz	93f
 	movq	\n, %rax
