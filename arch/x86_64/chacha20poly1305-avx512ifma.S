@@ -179,16 +179,18 @@
 
 /*
  * Slot s (0..79: eight a double round) of a step's MAC over the 1024
- * bytes the step before wrote: its first 512 bytes (r15) in the lanes,
- * its last 512 (rsi) in scalar base 2^64 (r8, r9, r10, from 0), two blocks
- * every five slots (POLY_A, POLY_B), for the integer ports. The scalar h
- * of the step before (r8, r9, r10 on entry: it covers blocks that end one
- * step earlier) joins lane 0 of G_0, which is weighted r^56 r^8 = r^64:
- *	A = A r^64 + (G_0 + h_s) r^56 + G_1 r^48 + G_2 r^40 + G_3 r^32.
- * Double round 0: h_s in, G_0 r^56; 1: A r^64; 2..4: G_1..G_3; slot 40
- * reduces. Called: the frame is at rsp + 8.
+ * bytes the step before wrote, its first 512 bytes at r15, the rest at
+ * rbp: the first ng groups (4 or 6) in the lanes, the other 64 - 8 ng
+ * blocks (from rsi = rbp + 128 (ng - 4)) in scalar base 2^64 (r8, r9, r10,
+ * from 0), two blocks every five slots (POLY_A, POLY_B), for the integer
+ * ports. The scalar h of the step before (r8, r9, r10 on entry: it covers
+ * blocks that end one step earlier) joins lane 0 of G_0, which is
+ * weighted r^56 r^8 = r^64:
+ *	A = A r^64 + (G_0 + h_s) r^56 + G_1 r^48 + ... + G_(ng-1) r^(64 - 8 ng).
+ * Double round 0: h_s in, G_0 r^56; 1: A r^64; 2..ng: G_1 .. G_(ng-1);
+ * slot 8 (ng + 1) reduces. Called: the frame is at rsp + 8.
  */
-.macro MIX s
+.macro MIXG s, ng
 	.if (\s) == 0
 	TO44
 	vmovq	%rax, %xmm20
@@ -208,20 +210,39 @@
 	.if (\s) > 8
 	MPART	(\s)-9, A0, A1, A2, 8+PB+8*8, %rsp
 	.endif
-	.elseif (\s) < 40
+	.elseif (\s) < 8*((\ng)+1)
 	.if ((\s) - 8 * ((\s) / 8)) == 0
+	.if (\s) < 40
 	SPLIT8	128*((\s)/8-1), M0, M1, M2, %r15
+	.else
+	SPLIT8	128*((\s)/8-5), M0, M1, M2, %rbp
+	.endif
 	.else
 	MPART	(\s)-8*((\s)/8)-1, M0, M1, M2, 8+PB+8*(8-(\s)/8), %rsp
 	.endif
-	.elseif (\s) == 40
+	.elseif (\s) == 8*((\ng)+1)
 	REDUCE
 	.endif
-	.if ((\s) - 5 * ((\s) / 5)) == 0 || ((\s) - 5 * ((\s) / 5)) == 2
+	.if ((\s) - 5 * ((\s) / 5)) == 0 && 2*((\s)/5) < 64-8*(\ng)
 	POLY_A
-	.elseif ((\s) - 5 * ((\s) / 5)) == 1 || ((\s) - 5 * ((\s) / 5)) == 3
+	.elseif ((\s) - 5 * ((\s) / 5)) == 1 && 2*((\s)/5) < 64-8*(\ng)
+	POLY_B
+	.elseif ((\s) - 5 * ((\s) / 5)) == 2 && 2*((\s)/5)+1 < 64-8*(\ng)
+	POLY_A
+	.elseif ((\s) - 5 * ((\s) / 5)) == 3 && 2*((\s)/5)+1 < 64-8*(\ng)
 	POLY_B
 	.endif
+.endm
+
+/* With sixteen blocks' rounds (zmm): four groups in the lanes, 32 blocks
+ * scalar; with eight (ymm, which leave the vector ports half idle): six
+ * groups, 16 blocks. */
+.macro MIX s
+	MIXG	\s, 4
+.endm
+
+.macro MIX8 s
+	MIXG	\s, 6
 .endm
 
 /* The limbs TO44 left (r^(8-k)) as lane LANE_OF(k) of PL (frame at rsp +
@@ -390,7 +411,7 @@
 .type	.Lrounds_mac8, @function
 .balign	32
 .Lrounds_mac8:
-	ROUNDS_MIX MIX, ymm, 8, .Lctr8
+	ROUNDS_MIX MIX8, ymm, 8, .Lctr8
 	ret
 .size	.Lrounds_mac8, .-.Lrounds_mac8
 
@@ -553,10 +574,12 @@
 
 
 /* A step's MAC of the step before (at MAC0, MAC1), h_s from and back to
- * HS: with the rounds (fn .Lrounds_mac) or alone (.Lmac_step). */
-.macro STEP_MAC fn
+ * HS: with the rounds (fn .Lrounds_mac, .Lrounds_mac8 with ng = 6) or
+ * alone (.Lmac_step). */
+.macro STEP_MAC fn, ng=4
 	movq	MAC0(%rsp), %r15
-	movq	MAC1(%rsp), %rsi
+	movq	MAC1(%rsp), %rbp
+	leaq	128*(\ng-4)(%rbp), %rsi
 	movq	HS(%rsp), %r8
 	movq	HS+8(%rsp), %r9
 	movq	HS+16(%rsp), %r10
@@ -716,7 +739,7 @@
 	 * into KS while the last whole step is absorbed. */
 	cmpq	$512, LEFT(%rsp)
 	ja	.Ltail16\mode
-	STEP_MAC .Lrounds_mac8
+	STEP_MAC .Lrounds_mac8, 6
 	OUTPUT8VL 0
 	jmp	.Lpart\mode
 .Ltail16\mode:
