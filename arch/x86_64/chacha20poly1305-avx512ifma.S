@@ -4,18 +4,27 @@
  * with AVX-512F and AVX-512 IFMA, in one pass: each step makes sixteen
  * ChaCha20 blocks (1024 bytes) in zmm registers, as chacha20-avx512.S does,
  * and meanwhile absorbs into Poly1305 the 1024 bytes of ciphertext the step
- * before wrote, in eight lanes of radix-2^44 limbs with vpmadd52luq /
- * vpmadd52huq as poly1305-avx512ifma.S does (poly1305-ifma-macros.h): the
- * step's 64 blocks are eight groups G_0..G_7 of eight, and
- *	A = A r^64 + G_0 r^56 + G_1 r^48 + ... + G_6 r^8 + G_7,
- * one reduction a step, the products spread over the first eight double
- * rounds (MIX). The first step has nothing to absorb yet. A last part of
- * 1..1023 bytes takes sixteen more blocks into a stack copy (absorbing the
- * last whole step meanwhile); what the last step wrote is absorbed alone at
- * the end (a whole step as above, a last part a group at a time, A = A r^8
- * + G, and its last 1..7 blocks as poly1305-avx512ifma's tail does, with
- * masked loads that never touch memory outside the part), and the lanes
- * are folded into h = A_0 r^8 + A_1 r^7 + ... + A_7 r.
+ * before wrote (MIX, spread over the rounds' 80 slots): its first 32 blocks
+ * as four groups of eight in eight lanes of radix-2^44 limbs with
+ * vpmadd52luq / vpmadd52huq, as poly1305-avx512ifma.S does
+ * (poly1305-ifma-macros.h), and its last 32 in a scalar base-2^64 chain
+ * with mulq, as poly1305-x86_64.S does, on the integer ports, which the
+ * rounds leave idle (the vector ports are the bound: every lane product
+ * costs the rounds time, a scalar one does not). The scalar chain starts
+ * from 0 each step, and its result h_s joins lane 0 of the next step's
+ * first group, whose weight is then right:
+ *	A = A r^64 + (G_0 + h_s) r^56 + G_1 r^48 + G_2 r^40 + G_3 r^32,
+ *	h_s = the Horner sum of blocks 32..63 of the step (from 0),
+ * one reduction a step; at the end h = A_0 r^8 + A_1 r^7 + ... + A_7 r +
+ * h_s (.Lfold). The first step has nothing to absorb: the powers of r
+ * (r .. r^8 lane-wise, r^8 .. r^64 broadcast) are computed among its
+ * rounds instead (PMIX). A last part of 513..1023 bytes takes sixteen more
+ * blocks into a stack copy (KS), one of 1..512 bytes eight on ymm (six
+ * groups in the lanes then, sixteen blocks scalar), absorbing the last
+ * whole step meanwhile; what the last step wrote is absorbed alone at the
+ * end: a whole step all in the lanes (.Lmac_step), a last part two groups
+ * at a time and its last 1..7 blocks as poly1305-avx512ifma's tail does,
+ * with masked loads that read nothing outside the part (.Labsorb).
  *
  * The three entry points have the signatures, contracts and step tables of
  * chacha20poly1305-avx2.S (its header comment): the flat kernel, _steps
@@ -23,71 +32,87 @@
  * (decryption's one pass into a contiguous dst). A step here is two table
  * entries: when both lie in one place each, the keystream is XORed
  * straight from the registers; otherwise it goes to KS and each entry is
- * XORed from there (512 bytes in one place) or SPLIT (in pieces, its
- * ciphertext gathered into MACBUF + 512 half for the MAC).
+ * XORed from there (in one place) or SPLIT (in pieces, its ciphertext
+ * gathered into MACBUF + 512 half for the MAC).
  *
+ * void chacha20poly1305_avx512ifma(const struct chacha20poly1305_bulk *b,
+ *				    uint8_t *dst, const uint8_t *src, size_t len)
+ * void chacha20poly1305_avx512ifma_steps(const struct chacha20poly1305_bulk *b,
+ *					  const struct chacha20poly1305_step *steps,
+ *					  size_t len)
+ * void chacha20poly1305_avx512ifma_open(const struct chacha20poly1305_bulk *b,
+ *					 uint8_t *dst,
+ *					 const struct chacha20poly1305_step *steps,
+ *					 size_t len)
  *	b->chacha: ChaCha20 state[16]; b->poly: Poly1305 state in the layout
  *	of poly1305-x86_64 (h0, h1, h2, r0, r1, s1). len >= 512. state[12]
- *	ends advanced by ceil(len / 64) modulo 2^32 (word 13 never touched);
- *	for each whole 16-byte block m of the ciphertext, in order, h = (h + m
- *	+ 2^128) r, partly reduced (a last partial block is left to the
- *	caller).
+ *	ends advanced by ceil(len / 64) modulo 2^32 (word 13 never touched:
+ *	the per-block counters are 32-bit lane additions); for each whole
+ *	16-byte block m of the ciphertext, in order, h = (h + m + 2^128) r,
+ *	partly reduced (a last partial block is left to the caller).
  *
  * Limb bounds. h enters in base 2^64 with h0, h1 < 2^64 and h2 <= 7 (the
- * contract of poly1305-x86_64's blocks()) and becomes lane 0 (TO44: a_0,
- * a_1 < 2^44, a_2 < 2^43), the other lanes 0. It has not been multiplied
- * yet, so the first product takes it with the power of the first group,
- * not one group higher: r^56 in a step (APOW), r^0 = 1 for a group alone
- * (GPOW), and the normal powers from then on. Powers: r .. r^8 by scalar
- * MUL_R (p_0, p_1 < 2^44, p_2 < 5 2^40), r^16 .. r^64 with the vector
- * multiply (every limb < 2^44 + 2^17), q_i = 20 p_i < 2^48.4. Lanes
- * leave every reduction with a_0 < 2^44 + 2^17.4, a_1 < 2^44 + 2^14.1,
- * a_2 < 2^42 + 2^15, so every limb multiplied stays below 2^44.1 (blocks:
- * 2^44, 2^44, 2^41): a step's 24 products per column (eight multiplies,
- * three each) have low halves < 2^52 each and high halves < 2^40.5 each,
- * so l_i < 2^56.6 and u_i < 2^45.1, and t_0 = l_0 + 5120 u_2 < 2^58.1,
- * t_1, t_2 < 2^57, well inside 64 bits; the carry pass then gives the
- * bounds above again. The fold and the packing are poly1305-avx512ifma's
- * (h2 <= 4 out).
+ * contract of poly1305-x86_64's blocks()) and waits as h_s (HS) for the
+ * first group absorbed; the lanes start at 0. The scalar chain keeps
+ * MUL_R's bounds (poly1305-macros.h: h2 <= 4 after each block), so h_s
+ * becomes limbs < 2^44, 2^44, 2^43 (TO44) added to a block's < 2^44,
+ * 2^44, 2^41: < 2^45 in lane 0 of one group. Powers: r .. r^8 by MUL_R
+ * (p_0, p_1 < 2^44, p_2 < 5 2^40), r^16 .. r^64 by the vector multiply
+ * (< 2^44 + 2^17 each limb), q_i = 20 p_i < 2^48.4. Lanes leave every
+ * reduction with a_0 < 2^44 + 2^17.4, a_1 < 2^44 + 2^14.1, a_2 < 2^42 +
+ * 2^15 (below 2^44.1). A reduction sums at most eight multiplies (five
+ * with the sixteen-block rounds, seven with the eight-block ones, eight
+ * for a step alone), three terms a column each: low halves < 2^52 each,
+ * high halves < 2^41.4 each (operands < 2^45 times q < 2^48.4), so l_i <
+ * 24 2^52 + 2^45 < 2^56.6 and u_i < 2^46, and t_0 = l_0 + 5120 u_2 <
+ * 2^58.4, t_1, t_2 < 2^57: well inside 64 bits, and the carry pass gives
+ * the bounds above again. The fold and the packing are poly1305-avx512ifma's (h < 2^130 +
+ * 2^44, h2 <= 4); adding h_s (h2 <= 4) makes h2 <= 9, whose bits from 2
+ * up fold back by 2^130 = 5: h2 <= 4 out.
  *
  * Register plan.
  *   Vector: zmm0..zmm15 the sixteen state words of sixteen blocks and zmm16
  *   word 12's input, as in chacha20-avx512.S (WORDS_IN / WORDS_OUT of
- *   chacha20-macros.h, zmm17..zmm28 the transposes' scratch at the end of
- *   a step); during the rounds zmm17..zmm19 the low sums L, zmm20..zmm22
- *   the high sums U, zmm23..zmm25 a group's limbs M (and REDUCE's
- *   scratch with zmm26, T0), zmm27 the 44-bit mask, zmm28 the pad bit at
- *   2^40 of each lane (both reloaded before each step's rounds); zmm29..
- *   zmm31 the lanes A across steps. The powers are {1to8} broadcasts
- *   from the frame (PB) and, for the fold, lanes of the frame (PL).
- *   Scalar: rdi the ChaCha20 state; in the rounds (.Lrounds_mac, a call
- *   with r10 the frame) r8 and r9 where the MAC reads the step before's
- *   two halves, r11 the power of A (APOW); in a step's stores rdx, rsi
- *   (src and dst of blocks 0..7) and r12, r13 (blocks 8..15); SPLIT as in
- *   chacha20poly1305-macros.h. The frame holds the next step's src (SRC;
- *   with a table, the address of its entry), its dst (DST), the bytes not
- *   yet encrypted (LEFT), b->poly (POLY), the final counter (CTR), the
- *   caller's rsp (ORIG), where the MAC reads the step before (MAC0, MAC1),
- *   the powers and the pointers to A's (APOW, GPOW), KS (1024 bytes of
- *   keystream); with a table, MACBUF (1024 bytes) above it.
+ *   chacha20-macros.h; ymm0..ymm16 for eight blocks, as in
+ *   chacha20-avx512vl.S), zmm17..zmm28 the transposes' scratch at the end
+ *   of a step; during the rounds zmm17..zmm19 the low sums L, zmm20..zmm22
+ *   the high sums U, zmm23..zmm25 a group's limbs M (and REDUCE's scratch
+ *   with zmm26, T0), zmm27 the 44-bit mask, zmm28 the pad bit at 2^40 of
+ *   each lane (both set again before each step's rounds); zmm29..zmm31
+ *   the lanes A across steps. The powers are {1to8} broadcasts from the
+ *   frame (PB) and, for the fold and the last blocks, lanes of the frame
+ *   (PL).
+ *   Scalar: rdi the ChaCha20 state; r11, r12, r13 r0, r1, s1 throughout.
+ *   In the rounds (called: the frame at rsp + 8) r15 and rbp the two
+ *   halves of the step before's ciphertext, r8, r9, r10 the scalar h,
+ *   rsi where its blocks are read, rax, rbx, rcx, rdx, r14 MUL_R's
+ *   scratch. In a step's stores rdx, rsi (src and dst of blocks 0..7) and
+ *   r14, r15 (blocks 8..15); SPLIT as in chacha20poly1305-macros.h. The
+ *   frame holds the next step's src (SRC; with a table, the address of its
+ *   entry), its dst (DST), the bytes not yet encrypted (LEFT), b->poly
+ *   (POLY), the final counter (CTR), the caller's rsp (ORIG), where the
+ *   step before's ciphertext is (MAC0, MAC1), h_s between steps (HS), the
+ *   powers (PL, PB) and KS (1024 bytes of keystream); with a table, MACBUF
+ *   (1024 bytes) above it.
  *
- * CPU features: AVX-512F (zmm, vprold, broadcasts, masks), AVX-512 IFMA
- * (vpmadd52luq, vpmadd52huq), AVX-512VL (EVEX forms on xmm16..31 for the
- * wipe and the entry's vmovq).
+ * CPU features: AVX-512F (zmm, vprold, broadcasts, masks), AVX-512VL (the
+ * eight-block rounds on ymm, EVEX forms on xmm16..31), AVX-512 IFMA
+ * (vpmadd52luq, vpmadd52huq).
  *
  * Constant time (reviewed by hand: valgrind cannot execute AVX-512, so
  * ci/ct.sh lists this row as not checked): every branch tests len, LEFT
  * (derived from len) or a step's table entry (its addresses and piece
  * lengths, public as in the AVX2 kernel); every address is the state, the
- * frame, a step's src, dst or pieces, a constant table, or a power of r
- * chosen by a length (APOW and GPOW depend on whether a MAC has run yet,
- * .Lqmask / .Llanes / .Lplane on the last part's length). Key, powers of
- * r, h, keystream and message take no part in a branch or an address, and
- * the masked loads' masks come from the length. Before returning, the
- * frame up to MACBUF (keystream, powers) is zeroed (MACBUF only ever holds
- * ciphertext), and vzeroall with zeroing zmm16..zmm31 and k1..k3 clears
- * every vector and mask register; h and r stay in caller-saved registers,
- * as with poly1305-x86_64.
+ * frame, a step's src, dst or pieces, a constant table (.Lqmask, .Llanes,
+ * .Lplane indexed by the last part's length), or a power's lane chosen by
+ * that length; the masks of the masked loads and of PMIX's stores come
+ * from the length or are constants. Key, powers of r, h, keystream and
+ * message take no part in a branch, an address or a mask. Before
+ * returning, the frame up to MACBUF (keystream, powers, h_s) is zeroed
+ * (MACBUF only ever holds ciphertext), and vzeroall with zeroing
+ * zmm16..zmm31 clears every vector register (k1..k4 are cleared after
+ * use and only ever hold length-derived or constant masks); h and r stay
+ * in caller-saved registers, as with poly1305-x86_64.
  */
 
 .section .note.GNU-stack,"",%progbits
