@@ -19,10 +19,11 @@
  * h_s (.Lfold). The first step has nothing to absorb: the powers of r
  * (r .. r^8 lane-wise, r^8 .. r^64 broadcast) are computed among its
  * rounds instead (PMIX). A last part of 513..1023 bytes takes sixteen more
- * blocks into a stack copy (KS), one of 1..512 bytes eight on ymm (six
+ * blocks into a stack copy (KS), one of 257..512 bytes eight on ymm (six
  * groups in the lanes then, sixteen blocks scalar), absorbing the last
- * whole step meanwhile; what the last step wrote is absorbed alone at the
- * end: a whole step all in the lanes (.Lmac_step), a last part two groups
+ * whole step meanwhile; one of 1..256 bytes takes four blocks, one per
+ * 128-bit lane, after the last whole step is absorbed alone. What the
+ * last step wrote is absorbed alone at the end: a whole step all in the lanes (.Lmac_step), a last part two groups
  * at a time and its last 1..7 blocks as poly1305-avx512ifma's tail does,
  * with masked loads that read nothing outside the part (.Labsorb).
  *
@@ -164,6 +165,7 @@
 .balign 64
 .Lctr16:	.long 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 .Lctr8:		.long 0, 1, 2, 3, 4, 5, 6, 7
+.Lctr4:		.long 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0
 .Lmask44:	.quad	0xfffffffffff
 .Lmask42:	.quad	0x3ffffffffff
 .Lpad:		.quad	1 << 40
@@ -760,8 +762,22 @@
 .Ltail\mode:
 	cmpq	$0, LEFT(%rsp)
 	je	.Lalone\mode
-	/* 1..1023 bytes left: eight (up to 512 bytes) or sixteen more blocks
-	 * into KS while the last whole step is absorbed. */
+	/* 1..1023 bytes left: four blocks (up to 256 bytes, one per 128-bit
+	 * lane, as chacha20-avx512.S does) after the last whole step is
+	 * absorbed alone, or eight (up to 512) or sixteen while it is, into
+	 * KS. */
+	cmpq	$256, LEFT(%rsp)
+	ja	.Ltail8\mode
+	STEP_MAC .Lmac_step
+	ROWS	zmm, .Lctr4
+	LANES	%zmm0, %zmm1, %zmm2, %zmm3, %zmm4, %zmm5, %zmm6, %zmm7
+	vmovdqa64 %zmm0, KS(%rsp)
+	vmovdqa64 %zmm1, KS+64(%rsp)
+	vmovdqa64 %zmm4, KS+128(%rsp)
+	vmovdqa64 %zmm6, KS+192(%rsp)
+	addl	$4, 48(%rdi)
+	jmp	.Lpart\mode
+.Ltail8\mode:
 	cmpq	$512, LEFT(%rsp)
 	ja	.Ltail16\mode
 	STEP_MAC .Lrounds_mac8, 6
