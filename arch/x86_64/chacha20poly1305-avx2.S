@@ -145,32 +145,7 @@ AVX2_CONSTANTS
 .endm
 
 .macro AEAD_KERNEL mode
-	endbr64
-	PROLOGUE
-	.if \mode == SEAL_STEPS
-	movq	%rdx, %rcx
-	movq	%rsi, %rdx
-	.endif
-	movq	%rsp, %rax
-	.if \mode == SEAL
-	subq	$FRAME, %rsp
-	.else
-	subq	$FRAME + MACBUF_SIZE, %rsp
-	.endif
-	andq	$-64, %rsp
-	movq	%rax, ORIG(%rsp)
-	movq	8(%rdi), %rax
-	movq	0(%rdi), %rdi
-	movq	%rax, POLY(%rsp)
-	movq	%rdx, SRC(%rsp)
-	.if \mode == OPEN_STEPS
-	movq	%rsi, DST(%rsp)
-	.endif
-	movq	%rcx, LEFT(%rsp)
-	leaq	63(%rcx), %rcx		/* state[12] + ceil(len / 64) */
-	shrq	$6, %rcx
-	addl	48(%rdi), %ecx
-	movl	%ecx, CTR(%rsp)
+	KERNEL_ENTRY \mode, %rax
 	LOAD_H_R %rax
 
 	/* The first step: no ciphertext to absorb yet. */

@@ -486,6 +486,16 @@
 	ret
 .size	.Lmac_step, .-.Lmac_step
 
+/* l += h_s waiting in zmm0..zmm2 (lane 0), which is zero after. */
+.macro ADD_HS l0, l1, l2
+	vpaddq	%zmm0, \l0, \l0
+	vpaddq	%zmm1, \l1, \l1
+	vpaddq	%zmm2, \l2, \l2
+	vpxorq	%zmm0, %zmm0, %zmm0
+	vpxorq	%zmm1, %zmm1, %zmm1
+	vpxorq	%zmm2, %zmm2, %zmm2
+.endm
+
 /* The n (a multiple of 16) bytes at p absorbed alone: A = A r^16 + G_a
  * r^8 + G_b two groups at a time, A = A r^8 + G for one, then the last
  * k = 1..7 blocks as the group of 128
@@ -501,12 +511,7 @@
 	ZERO_U
 	SPLIT8	0, M0, M1, M2, \p
 	SPLIT8	128, L0, L1, L2, \p
-	vpaddq	%zmm0, M0, M0
-	vpaddq	%zmm1, M1, M1
-	vpaddq	%zmm2, M2, M2
-	vpxorq	%zmm0, %zmm0, %zmm0
-	vpxorq	%zmm1, %zmm1, %zmm1
-	vpxorq	%zmm2, %zmm2, %zmm2
+	ADD_HS	M0, M1, M2
 	MADD	M0, M1, M2, PB+8(%rbp){1to8}, PB+72+8(%rbp){1to8}, PB+144+8(%rbp){1to8}, PB+216+8(%rbp){1to8}, PB+288+8(%rbp){1to8}
 	MADD	A0, A1, A2, PB+16(%rbp){1to8}, PB+72+16(%rbp){1to8}, PB+144+16(%rbp){1to8}, PB+216+16(%rbp){1to8}, PB+288+16(%rbp){1to8}
 	REDUCE
@@ -517,12 +522,7 @@
 	jb	92f
 	ZERO_U
 	SPLIT8	0, L0, L1, L2, \p
-	vpaddq	%zmm0, L0, L0
-	vpaddq	%zmm1, L1, L1
-	vpaddq	%zmm2, L2, L2
-	vpxorq	%zmm0, %zmm0, %zmm0
-	vpxorq	%zmm1, %zmm1, %zmm1
-	vpxorq	%zmm2, %zmm2, %zmm2
+	ADD_HS	L0, L1, L2
 	MADD	A0, A1, A2, PB+8(%rbp){1to8}, PB+72+8(%rbp){1to8}, PB+144+8(%rbp){1to8}, PB+216+8(%rbp){1to8}, PB+288+8(%rbp){1to8}
 	REDUCE
 	addq	$128, \p
@@ -716,30 +716,8 @@
 .endm
 
 .macro AEAD_KERNEL mode
-	endbr64
-	PROLOGUE
-	.if \mode == SEAL_STEPS
-	movq	%rdx, %rcx
-	movq	%rsi, %rdx
-	.endif
-	movq	%rsp, %rax
-	.if \mode == SEAL
-	subq	$FRAME, %rsp
-	.else
-	subq	$FRAME + MACBUF_SIZE, %rsp
-	.endif
-	andq	$-64, %rsp
-	movq	%rax, ORIG(%rsp)
-	movq	8(%rdi), %r15
-	movq	0(%rdi), %rdi
-	movq	%r15, POLY(%rsp)
-	movq	%rdx, SRC(%rsp)
-	movq	%rsi, DST(%rsp)
-	movq	%rcx, LEFT(%rsp)
-	leaq	63(%rcx), %rcx		/* state[12] + ceil(len / 64) */
-	shrq	$6, %rcx
-	addl	48(%rdi), %ecx
-	movl	%ecx, CTR(%rsp)
+	KERNEL_ENTRY \mode, %r15
+	movq	%rsi, DST(%rsp)		/* SEAL too: dst */
 	/* h waits in HS for the first group absorbed; the lanes start at 0. */
 	LOAD_H_R %r15
 	movq	%r8, HS(%rsp)
@@ -835,12 +813,7 @@
 	vmovdqa64 A0, %zmm0
 	vmovdqa64 A1, %zmm1
 	vmovdqa64 A2, %zmm2
-	HSUM	0
-	movq	%rax, %r8
-	HSUM	1
-	movq	%rax, %r9
-	HSUM	2
-	movq	%rax, %r10
+	HSUM_H
 	PACK44
 	addq	8+HS(%rsp), %r8
 	adcq	8+HS+8(%rsp), %r9

@@ -107,3 +107,39 @@
 	leaq	\adv(%rsi), %rsi
 	.endif
 .endm
+
+/* A kernel's entry in mode: the callee-saved registers pushed (PROLOGUE
+ * of poly1305-macros.h), len in rcx and src (or the table) in rdx in
+ * every mode, the frame (FRAME bytes, and MACBUF_SIZE more with a table)
+ * 64-byte aligned below with the caller's rsp in ORIG, b->poly in POLY
+ * and in the register poly, rdi the ChaCha20 state, SRC, DST (OPEN_STEPS),
+ * LEFT = len and CTR = state[12] + ceil(len / 64), the counter it ends on.
+ * Clobbers rax, rcx. */
+.macro KERNEL_ENTRY mode, poly
+	endbr64
+	PROLOGUE
+	.if \mode == SEAL_STEPS
+	movq	%rdx, %rcx
+	movq	%rsi, %rdx
+	.endif
+	movq	%rsp, %rax
+	.if \mode == SEAL
+	subq	$FRAME, %rsp
+	.else
+	subq	$FRAME + MACBUF_SIZE, %rsp
+	.endif
+	andq	$-64, %rsp
+	movq	%rax, ORIG(%rsp)
+	movq	8(%rdi), \poly
+	movq	0(%rdi), %rdi
+	movq	\poly, POLY(%rsp)
+	movq	%rdx, SRC(%rsp)
+	.if \mode == OPEN_STEPS
+	movq	%rsi, DST(%rsp)
+	.endif
+	movq	%rcx, LEFT(%rsp)
+	leaq	63(%rcx), %rcx		/* state[12] + ceil(len / 64) */
+	shrq	$6, %rcx
+	addl	48(%rdi), %ecx
+	movl	%ecx, CTR(%rsp)
+.endm

@@ -293,12 +293,7 @@ ZINC_ENTRY poly1305_avx512ifma_blocks
 	ZERO_LU
 	MADD	A0, A1, A2, M0, M1, M2, T3, T4
 	REDUCE
-	HSUM	0
-	movq	%rax, %r8
-	HSUM	1
-	movq	%rax, %r9
-	HSUM	2
-	movq	%rax, %r10
+	HSUM_H
 	vzeroall
 	.irp n, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
 	vpxord	%xmm\n, %xmm\n, %xmm\n

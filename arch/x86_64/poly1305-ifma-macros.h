@@ -133,6 +133,17 @@
 	vmovq		%xmm\n, %rax
 .endm
 
+/* r8, r9, r10 = the lane sums of zmm0, zmm1, zmm2 (a fold's d_0, d_1,
+ * d_2, for PACK44). */
+.macro HSUM_H
+	HSUM	0
+	movq	%rax, %r8
+	HSUM	1
+	movq	%rax, %r9
+	HSUM	2
+	movq	%rax, %r10
+.endm
+
 /* Stores the limbs of a power of r in rax, rbx, rcx (p_0, p_1, p_2) and
  * q_1 = 20 p_1, q_2 = 20 p_2 at o0 .. o4 (\base). Clobbers rbx, rcx. */
 .macro STORE_P o0, o1, o2, o3, o4, base=%rdi
