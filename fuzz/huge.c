@@ -477,12 +477,18 @@ struct aead {
 	bool x;
 };
 
-static void aead_encrypt(const struct aead *a, const struct chacha20_impl *chacha, uint32_t poly,
-			 uint8_t *dst, const uint8_t *src, size_t len)
+/* The stitched row aead_row when not NULL, else as aead_decrypt below. */
+static void aead_encrypt(const struct aead *a, const struct chacha20poly1305_impl *aead_row,
+			 const struct chacha20_impl *chacha, uint32_t poly, uint8_t *dst,
+			 const uint8_t *src, size_t len)
 {
 	const uint8_t *ad = src - 16;
 
-	if (!chacha && a->x)
+	if (aead_row && a->x)
+		xchacha20poly1305_encrypt_row(aead_row, dst, src, len, ad, AD_LEN, nonce, key);
+	else if (aead_row)
+		chacha20poly1305_encrypt_row(aead_row, dst, src, len, ad, AD_LEN, nonce, key);
+	else if (!chacha && a->x)
 		xchacha20poly1305_encrypt(dst, src, len, ad, AD_LEN, nonce, key);
 	else if (!chacha)
 		chacha20poly1305_encrypt(dst, src, len, ad, AD_LEN, nonce, key);
@@ -492,11 +498,21 @@ static void aead_encrypt(const struct aead *a, const struct chacha20_impl *chach
 		chacha20poly1305_encrypt_with(chacha, poly, dst, src, len, ad, AD_LEN, nonce, key);
 }
 
-static bool aead_decrypt(const struct aead *a, const struct chacha20_impl *chacha, uint32_t poly,
-			 uint8_t *dst, const uint8_t *src, size_t len)
+/* Through the stitched row aead_row when not NULL (its one pass where it
+ * takes the length, else two), else the pair (chacha, poly), or the
+ * public function when chacha is NULL too. */
+static bool aead_decrypt(const struct aead *a, const struct chacha20poly1305_impl *aead_row,
+			 const struct chacha20_impl *chacha, uint32_t poly, uint8_t *dst,
+			 const uint8_t *src, size_t len)
 {
 	const uint8_t *ad = src - 16;
 
+	if (aead_row && a->x)
+		return xchacha20poly1305_decrypt_row(aead_row, dst, src, len + 16, ad, AD_LEN,
+						     nonce, key);
+	if (aead_row)
+		return chacha20poly1305_decrypt_row(aead_row, dst, src, len + 16, ad, AD_LEN,
+						    nonce, key);
 	if (!chacha && a->x)
 		return xchacha20poly1305_decrypt(dst, src, len + 16, ad, AD_LEN, nonce, key);
 	if (!chacha)
@@ -529,26 +545,33 @@ static bool independent_tag(const struct aead *a, struct input *in, uint8_t tag[
 	       sodium_poly1305(tag, in->map, 16 + in->len + in->pad + 16, otk, &why);
 }
 
-/* One (ChaCha20 row, Poly1305 row) pair, or the public functions (chacha
- * NULL): decrypt of the message with the independent tag, then encrypt. */
-static void aead_pair(const struct aead *a, const struct chacha20_impl *chacha, uint32_t poly,
-		      struct input *in, struct output *out, struct result *enc_ref,
-		      bool *have_ref, char *ref_name)
+/* One (ChaCha20 row, Poly1305 row) pair, a stitched row (aead_row, its
+ * kernel over the bulk), or the public functions (both NULL): decrypt of
+ * the message with the independent tag, then encrypt. */
+static void aead_pair(const struct aead *a, const struct chacha20poly1305_impl *aead_row,
+		      const struct chacha20_impl *chacha, uint32_t poly, struct input *in,
+		      struct output *out, struct result *enc_ref, bool *have_ref, char *ref_name)
 {
 	const size_t len = in->len;
+	const struct chacha20poly1305_impl *picked = chacha20poly1305_pick(len);
 	char row[96];
 	struct clock c;
 	bool ok;
 
-	if (chacha)
+	if (aead_row)
+		snprintf(row, sizeof(row), "%s", aead_row->name);
+	else if (chacha)
 		snprintf(row, sizeof(row), "%s + %s", chacha->name, poly1305_impls[poly].name);
+	else if (picked->encrypt)	/* a stitched row encrypts; decryption this long takes two passes */
+		snprintf(row, sizeof(row), "public (%s; %s + %s)", picked->name,
+			 chacha20_pick(len)->name, poly1305_impls[poly].name);
 	else
 		snprintf(row, sizeof(row), "public (%s + %s)", chacha20_pick(len)->name,
 			 poly1305_impls[poly].name);
 
 	poison(out);
 	clock_start(&c);
-	ok = aead_decrypt(a, chacha, poly, out->p, in->msg, len);
+	ok = aead_decrypt(a, aead_row, chacha, poly, out->p, in->msg, len);
 	take(&got, out);
 	if (!ok)
 		report(a->name, row, len, "decrypt", &c, NULL,
@@ -568,7 +591,7 @@ static void aead_pair(const struct aead *a, const struct chacha20_impl *chacha, 
 
 	poison(out);
 	clock_start(&c);
-	aead_encrypt(a, chacha, poly, out->p, in->msg, len);
+	aead_encrypt(a, aead_row, chacha, poly, out->p, in->msg, len);
 	take(&got, out);
 	if (!*have_ref) {
 		*enc_ref = got;
@@ -614,10 +637,18 @@ static void run_aead(const struct aead *a, struct input *in, struct output *out)
 			if (!zinc_cpu_have(poly1305_impls[p].features))
 				continue;
 			if (all_pairs || p == pick_poly || (chacha == pick_chacha))
-				aead_pair(a, chacha, p, in, out, &enc_ref, &have_ref, ref_name);
+				aead_pair(a, NULL, chacha, p, in, out, &enc_ref, &have_ref,
+					  ref_name);
 		}
 	}
-	aead_pair(a, NULL, pick_poly, in, out, &enc_ref, &have_ref, ref_name);
+	/* Every stitched row with a kernel (chacha20poly1305_impls). */
+	for (size_t r = 0; r < chacha20poly1305_nimpls; r++) {
+		const struct chacha20poly1305_impl *row = &chacha20poly1305_impls[r];
+
+		if (row->encrypt && zinc_cpu_have(row->features))
+			aead_pair(a, row, NULL, pick_poly, in, out, &enc_ref, &have_ref, ref_name);
+	}
+	aead_pair(a, NULL, NULL, pick_poly, in, out, &enc_ref, &have_ref, ref_name);
 
 	poison(out);
 	clock_start(&c);
