@@ -123,7 +123,7 @@
 
 #define KS	0		/* 1024: keystream */
 #define PL	1024		/* + 64 f: field f of r^(8-k) in lane LANE_OF(k) */
-#define PB	1344		/* + 72 f + 8 m: field f of r^(8 m), m = 0..8 */
+#define PB	1344		/* + 72 f + 8 m: field f of r^(8 m), m = 1..8 (m = 0 unused) */
 #define SRC	1704
 #define DST	1712
 #define LEFT	1720
