@@ -30,9 +30,13 @@
  * libsodium's Poly1305 with libsodium's one-time key, must succeed and give
  * the ChaCha20 reference's output; (2) encryption must give the tag and
  * ciphertext edges of the reference pair; (3) and of libsodium. (The
- * ciphertext middle is the ring, so the encryption tag is over what each
- * implementation reads back from it: the same bytes for all of them, since
- * all write in increasing order.)
+ * ciphertext middle is the ring, so a second pass's tag is over what it
+ * reads back from the ring after the first pass went through all of it:
+ * the same bytes for every two-pass implementation, since all write in
+ * increasing order. A stitched row's kernel reads each step back right
+ * after writing it, so its tag is the true ciphertext's, which this program
+ * streams through chacha20() and poly1305_update() to check it:
+ * true_encrypt_tag.)
  *
  * Prints one line per run: primitive, row, length, calls, seconds (wall,
  * and CPU of this thread), and what it agreed with. Exit status 1 on any
@@ -494,6 +498,44 @@ static bool independent_tag(const struct aead_variant *a, struct input *in, uint
 	       sodium_poly1305(tag, in->map, 16 + in->len + in->pad + 16, otk, &why);
 }
 
+/*
+ * The tag of the true ciphertext of in->msg, for the stitched rows: their
+ * MAC reads each step's ciphertext back right after writing it, before the
+ * output ring wraps, so it MACs the true ciphertext, where a second pass
+ * reads the ring after the whole message went through it. Streamed through
+ * the public chacha20() (and hchacha20()) and poly1305_update() a ring's
+ * worth at a time: the rows they pick are checked on their own above.
+ */
+static void true_encrypt_tag(const struct aead_variant *a, const struct input *in,
+			     uint8_t tag[16])
+{
+	static uint8_t buf[RING];
+	uint8_t block0[64] = { 0 }, subkey[32], nonce12[12] = { 0 }, tail[32] = { 0 };
+	const uint8_t *k = key, *n = nonce;
+	struct chacha20_ctx cc;
+	struct poly1305_ctx p;
+
+	if (a->x) {
+		hchacha20(subkey, nonce, key);
+		memcpy(nonce12 + 4, nonce + 16, 8);
+		k = subkey;
+		n = nonce12;
+	}
+	chacha20_init(&cc, k, n, 0);
+	chacha20(&cc, block0, block0, sizeof(block0));
+	poly1305_init(&p, block0);
+	poly1305_update(&p, in->map, 16);	/* ad || zeros to 16 */
+	for (size_t off = 0, m; off < in->len; off += m) {
+		m = in->len - off < RING ? in->len - off : RING;
+		chacha20(&cc, buf, in->msg + off, m);
+		poly1305_update(&p, buf, m);
+	}
+	put_unaligned_le64(AD_LEN, tail + in->pad);
+	put_unaligned_le64(in->len, tail + in->pad + 8);
+	poly1305_update(&p, tail, in->pad + 16);
+	poly1305_final(&p, tag);
+}
+
 /* One way (a pair, a stitched row, the public functions, named row):
  * decrypt of the message with the independent tag, then encrypt. */
 static void aead_pair(const struct aead_variant *a, const struct aead_way *w, const char *row,
@@ -524,11 +566,27 @@ static void aead_pair(const struct aead_variant *a, const struct aead_way *w, co
 	if (a->x && !*have_ref)
 		plain_ref = got;
 
+	/* A stitched kernel's encryption: the reference's edges with the true
+	 * ciphertext's tag (made before the clock starts). */
+	static struct result want;
+	const struct chacha20poly1305_impl *picked = chacha20poly1305_pick(len);
+	const bool stitched = *have_ref && ((w->row && w->row->encrypt) ||
+					    (!w->chacha && !w->row && picked->encrypt));
+
+	if (stitched) {
+		want = *enc_ref;
+		true_encrypt_tag(a, in, want.tail + EDGE);
+	}
 	poison(out);
 	clock_start(&c);
 	aead_encrypt(a, w, out->p, in->msg, len);
 	take(&got, out);
-	if (!*have_ref) {
+	if (stitched) {
+		char why[160];
+
+		snprintf(why, sizeof(why), "%s, the true ciphertext's tag (streamed)", ref_name);
+		check(a->name, row, len, "encrypt", &c, &want, why);
+	} else if (!*have_ref) {
 		*enc_ref = got;
 		*have_ref = true;
 		snprintf(ref_name, 96, "%s (encrypt)", row);

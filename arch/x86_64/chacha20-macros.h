@@ -306,17 +306,29 @@
  * h = 3: w13, w23, w15, w12.
  */
 .macro WORDS w, n, ctr
+	WORDS_IN \w, \ctr
+	movl	$10, %eax
+1:	QR_WORDS %\w\()0,%\w\()4,%\w\()8,%\w\()12, %\w\()1,%\w\()5,%\w\()9,%\w\()13, %\w\()2,%\w\()6,%\w\()10,%\w\()14, %\w\()3,%\w\()7,%\w\()11,%\w\()15
+	QR_WORDS %\w\()0,%\w\()5,%\w\()10,%\w\()15, %\w\()1,%\w\()6,%\w\()11,%\w\()12, %\w\()2,%\w\()7,%\w\()8,%\w\()13, %\w\()3,%\w\()4,%\w\()9,%\w\()14
+	decl	%eax
+	jnz	1b
+	WORDS_OUT \w, \n
+.endm
+
+/* WORDS's input: w0..w15 the broadcast state words, w16 (and w12) word
+ * 12 plus the per-block counters at ctr. */
+.macro WORDS_IN w, ctr
 	.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,13,14,15
 	vpbroadcastd 4 * \i(%rdi), %\w\()\i
 	.endr
 	vpbroadcastd 48(%rdi), %\w\()16
 	vpaddd	\ctr(%rip), %\w\()16, %\w\()16
 	vmovdqa64 %\w\()16, %\w\()12
-	movl	$10, %eax
-1:	QR_WORDS %\w\()0,%\w\()4,%\w\()8,%\w\()12, %\w\()1,%\w\()5,%\w\()9,%\w\()13, %\w\()2,%\w\()6,%\w\()10,%\w\()14, %\w\()3,%\w\()7,%\w\()11,%\w\()15
-	QR_WORDS %\w\()0,%\w\()5,%\w\()10,%\w\()15, %\w\()1,%\w\()6,%\w\()11,%\w\()12, %\w\()2,%\w\()7,%\w\()8,%\w\()13, %\w\()3,%\w\()4,%\w\()9,%\w\()14
-	decl	%eax
-	jnz	1b
+.endm
+
+/* WORDS's output, after the 20 rounds: the feed-forward and the
+ * transposes. */
+.macro WORDS_OUT w, n
 	.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,13,14,15
 	vpaddd	4 * \i(%rdi){1to\n}, %\w\()\i, %\w\()\i
 	.endr
@@ -453,4 +465,37 @@
 	TAILSET	2, \ks
 	.endif
 	jmp	.Ldone
+.endm
+
+/* The eight-block step on ymm registers with AVX-512VL (chacha20-avx512vl.S,
+ * chacha20poly1305-avx512ifma.S): the including file defines KS. */
+
+/* lo: words 8h..8h+3 and hi: words 8h+4..8h+7 of blocks j and j + 4: bytes
+ * 32h..32h+31 of those blocks, XORed into dst (out = 1) or copied to KS. */
+.macro OUT8VL lo, hi, j, h, out
+	vshufi32x4 $0, \hi, \lo, %ymm25
+	vshufi32x4 $3, \hi, \lo, %ymm26
+	.if \out
+	vpxord	64 * \j + 32 * \h(%rdx), %ymm25, %ymm25
+	vpxord	64 * (\j + 4) + 32 * \h(%rdx), %ymm26, %ymm26
+	vmovdqu32 %ymm25, 64 * \j + 32 * \h(%rsi)
+	vmovdqu32 %ymm26, 64 * (\j + 4) + 32 * \h(%rsi)
+	.else
+	vmovdqa32 %ymm25, KS + 64 * \j + 32 * \h(%rsp)
+	vmovdqa32 %ymm26, KS + 64 * (\j + 4) + 32 * \h(%rsp)
+	.endif
+.endm
+
+/* After WORDS ymm: the eight blocks XORed from rdx into rsi (out = 1) or
+ * copied to KS (out = 0), state[12] += 8. */
+.macro OUTPUT8VL out
+	OUT8VL	%ymm1, %ymm5, 0, 0, \out
+	OUT8VL	%ymm9, %ymm13, 0, 1, \out
+	OUT8VL	%ymm17, %ymm19, 1, 0, \out
+	OUT8VL	%ymm21, %ymm23, 1, 1, \out
+	OUT8VL	%ymm3, %ymm7, 2, 0, \out
+	OUT8VL	%ymm11, %ymm15, 2, 1, \out
+	OUT8VL	%ymm0, %ymm4, 3, 0, \out
+	OUT8VL	%ymm8, %ymm12, 3, 1, \out
+	addl	$8, 48(%rdi)
 .endm

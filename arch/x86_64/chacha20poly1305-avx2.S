@@ -109,22 +109,6 @@ AVX2_CONSTANTS
 
 .text
 
-/* h = (h + m + 2^128) r for the block m at off(rsi), in two halves: the
- * additions and products, then the reduction; rsi += adv. */
-.macro POLY_A off=0
-	addq	\off(%rsi), %r8
-	adcq	\off+8(%rsi), %r9
-	adcq	$1, %r10
-	MUL_R_PRODUCTS
-.endm
-
-.macro POLY_B adv=16
-	MUL_R_REDUCE
-	.if \adv
-	leaq	\adv(%rsi), %rsi
-	.endif
-.endm
-
 .macro POLY_BLOCK
 	POLY_A
 	POLY_B
@@ -147,83 +131,7 @@ AVX2_CONSTANTS
 	.endif
 .endm
 
-/* The kernel's body, in one of three modes. SEAL (0): src and dst 512
- * bytes a step (rdx, rsi: src, dst; len in rcx), the MAC reading what dst
- * got. SEAL_STEPS (1): each step in place where its table entry says (rsi:
- * the table; len in rdx), the MAC reading it. OPEN_STEPS (2): step i's
- * ciphertext where entry i says (rdx: the table; len in rcx), its output to
- * dst + 512 i (rsi: dst), the MAC reading the ciphertext. With a table,
- * the frame's SRC holds the address of the next step's entry instead of
- * its src, and DST (OPEN_STEPS) the next step's dst. */
-#define SEAL		0
-#define SEAL_STEPS	1
-#define OPEN_STEPS	2
-
-/* dst = v XOR keystream at off(rax) (rax: KS plus the piece's offset in
- * the step), and the ciphertext to MACBUF at the same offset. */
-.macro SPLIT_OUT mode, v, off, last=0
-	vpxor	(%rax,\off), \v, %ymm2
-	.if \mode == SEAL_STEPS
-	vmovdqu	%ymm2, (%rdx,\off)
-	vmovdqu	%ymm2, MACBUF - KS(%rax,\off)
-	.else
-	vmovdqu	\v, MACBUF - KS(%rax,\off)
-	vmovdqu	%ymm2, (%rsi,\off)
-	.endif
-.endm
-
-/* A step in pieces, its keystream in KS (OUTPUT8 0): rbp is its table
- * entry (the pieces, their count). Each piece is XORed with its part of
- * the keystream 32 bytes at a time, its last 32 bytes (which overlap the
- * chunk before when 32 does not divide its length) loaded before any are
- * stored, or a byte at a time when it is shorter than 32. The output goes
- * back into the piece (SEAL_STEPS) or to DST (OPEN_STEPS), and the
- * ciphertext, contiguous, to MACBUF, where the MAC reads it: rsi. Branches
- * and addresses depend on the pieces' addresses and lengths only.
- * Clobbers rax, rbx, rcx, rdx, rbp, r14, r15 and ymm0..ymm2. */
-.macro SPLIT mode
-	movq	(%rbp), %rbx
-	movq	CHACHA20POLY1305_STEP_PIECES(%rbp), %rcx
-	leaq	KS(%rsp), %rax
-	.if \mode == OPEN_STEPS
-	movq	DST(%rsp), %rsi
-	.endif
-61:	movq	(%rbx), %rdx		/* the piece */
-	movq	CHACHA20POLY1305_PIECE_LEN(%rbx), %r14	/* its length */
-	xorl	%r15d, %r15d
-	cmpq	$32, %r14
-	jb	63f
-	leaq	-32(%r14), %rbp
-	vmovdqu	(%rdx,%rbp), %ymm1
-62:	vmovdqu	(%rdx,%r15), %ymm0
-	SPLIT_OUT \mode, %ymm0, %r15
-	addq	$32, %r15
-	cmpq	%rbp, %r15
-	jbe	62b
-	SPLIT_OUT \mode, %ymm1, %rbp, 1
-	jmp	64f
-63:	movzbl	(%rdx,%r15), %ebp
-	.if \mode == SEAL_STEPS
-	xorb	(%rax,%r15), %bpl
-	movb	%bpl, (%rdx,%r15)
-	movb	%bpl, MACBUF - KS(%rax,%r15)
-	.else
-	movb	%bpl, MACBUF - KS(%rax,%r15)
-	xorb	(%rax,%r15), %bpl
-	movb	%bpl, (%rsi,%r15)
-	.endif
-	incq	%r15
-	cmpq	%r14, %r15
-	jb	63b
-64:	addq	%r14, %rax
-	.if \mode == OPEN_STEPS
-	addq	%r14, %rsi
-	.endif
-	addq	$CHACHA20POLY1305_PIECE_SIZE, %rbx
-	decq	%rcx
-	jnz	61b
-	leaq	MACBUF(%rsp), %rsi
-.endm
+#include "chacha20poly1305-macros.h"
 
 /* The output of a whole step of a table (SEAL_STEPS, OPEN_STEPS), its
  * entry at SRC: straight from its address when it lies in one place, else
@@ -248,32 +156,7 @@ AVX2_CONSTANTS
 .endm
 
 .macro AEAD_KERNEL mode
-	endbr64
-	PROLOGUE
-	.if \mode == SEAL_STEPS
-	movq	%rdx, %rcx
-	movq	%rsi, %rdx
-	.endif
-	movq	%rsp, %rax
-	.if \mode == SEAL
-	subq	$FRAME, %rsp
-	.else
-	subq	$FRAME + MACBUF_SIZE, %rsp
-	.endif
-	andq	$-64, %rsp
-	movq	%rax, ORIG(%rsp)
-	movq	CHACHA20POLY1305_BULK_POLY(%rdi), %rax
-	movq	0(%rdi), %rdi
-	movq	%rax, POLY(%rsp)
-	movq	%rdx, SRC(%rsp)
-	.if \mode == OPEN_STEPS
-	movq	%rsi, DST(%rsp)
-	.endif
-	movq	%rcx, LEFT(%rsp)
-	leaq	63(%rcx), %rcx		/* state[12] + ceil(len / 64) */
-	shrq	$6, %rcx
-	addl	48(%rdi), %ecx
-	movl	%ecx, CTR(%rsp)
+	KERNEL_ENTRY \mode, %rax
 	LOAD_H_R %rax
 
 	/* The first step: no ciphertext to absorb yet. */

@@ -133,6 +133,8 @@
 #define MASK42	%zmm27
 #define PAD	%zmm28
 
+#include "poly1305-ifma-macros.h"
+
 .section .rodata
 .balign 64
 .Llane_of:	.quad	0, 4, 1, 5, 2, 6, 3, 7	/* the block in each lane */
@@ -145,105 +147,7 @@
 
 .text
 
-/*
- * Eight blocks at off(%rsi) split into limbs l0, l1, l2 (with the pad bit):
- * the unpacks put blocks 0, 4, 1, 5, 2, 6, 3, 7 in lanes 0..7 (LANE_OF
- * below), which costs nothing as long as the fold's powers follow the same
- * order. Clobbers T0.
- */
-.macro SPLIT8 off, l0, l1, l2
-	vmovdqu64	\off(%rsi), \l2
-	vpunpcklqdq	\off+64(%rsi), \l2, \l0	/* low words */
-	vpunpckhqdq	\off+64(%rsi), \l2, \l2	/* high words */
-	vpsrlq		$44, \l0, \l1
-	vpsllq		$20, \l2, T0
-	vpternlogq	$0xa8, MASK44, T0, \l1		/* (l1 | T0) & MASK44 */
-	vpandq		MASK44, \l0, \l0
-	vpsrlq		$24, \l2, \l2
-	vporq		PAD, \l2, \l2
-.endm
 
-/* l += low halves, u += high halves of the columns of a * p (header). */
-.macro MADD a0, a1, a2, p0, p1, p2, q1, q2
-	vpmadd52luq	\p0, \a0, L0
-	vpmadd52huq	\p0, \a0, U0
-	vpmadd52luq	\p1, \a0, L1
-	vpmadd52huq	\p1, \a0, U1
-	vpmadd52luq	\p2, \a0, L2
-	vpmadd52huq	\p2, \a0, U2
-	vpmadd52luq	\q2, \a1, L0
-	vpmadd52huq	\q2, \a1, U0
-	vpmadd52luq	\p0, \a1, L1
-	vpmadd52huq	\p0, \a1, U1
-	vpmadd52luq	\p1, \a1, L2
-	vpmadd52huq	\p1, \a1, U2
-	vpmadd52luq	\q1, \a2, L0
-	vpmadd52huq	\q1, \a2, U0
-	vpmadd52luq	\q2, \a2, L1
-	vpmadd52huq	\q2, \a2, U1
-	vpmadd52luq	\p0, \a2, L2
-	vpmadd52huq	\p0, \a2, U2
-.endm
-
-.macro ZERO_U
-	vpxorq	U0, U0, U0
-	vpxorq	U1, U1, U1
-	vpxorq	U2, U2, U2
-.endm
-
-/* a = the columns l, u folded into t_0..t_2 and carried once (header). */
-.macro REDUCE
-	vpsllq	$10, U2, T0
-	vpsllq	$12, U2, T1
-	vpsllq	$8, U0, T2
-	vpsllq	$8, U1, T3
-	vpaddq	T0, L0, L0
-	vpaddq	T2, L1, L1
-	vpaddq	T3, L2, L2
-	vpaddq	T1, L0, L0
-	vpsrlq	$44, L0, T0
-	vpsrlq	$44, L1, T1
-	vpsrlq	$42, L2, T2
-	vpandq	MASK44, L0, A0
-	vpandq	MASK44, L1, A1
-	vpandq	MASK42, L2, A2
-	vpaddq	T0, A1, A1
-	vpaddq	T1, A2, A2
-	vpaddq	T2, A0, A0
-	vpsllq	$2, T2, T2
-	vpaddq	T2, A0, A0
-.endm
-
-/* rax, rbx, rcx = the radix-2^44 limbs of h in r8, r9, r10 (the top one
- * takes every bit of h from 2^88 up). Clobbers rdx. */
-.macro TO44
-	movabsq	$0xfffffffffff, %rdx
-	movq	%r8, %rax
-	andq	%rdx, %rax
-	movq	%r8, %rbx
-	shrdq	$44, %r9, %rbx
-	andq	%rdx, %rbx
-	movq	%r9, %rcx
-	shrdq	$24, %r10, %rcx
-.endm
-
-/* Stores the limbs of a power of r in rax, rbx, rcx (p_0, p_1, p_2) and
- * q_1 = 20 p_1, q_2 = 20 p_2 at o0 .. o4 (%rdi). Clobbers rbx, rcx. */
-.macro STORE_P o0, o1, o2, o3, o4
-	movq	%rax, \o0(%rdi)
-	movq	%rbx, \o1(%rdi)
-	movq	%rcx, \o2(%rdi)
-	leaq	(%rbx,%rbx,4), %rbx
-	shlq	$2, %rbx
-	movq	%rbx, \o3(%rdi)
-	leaq	(%rcx,%rcx,4), %rcx
-	shlq	$2, %rcx
-	movq	%rcx, \o4(%rdi)
-.endm
-
-/* The lane that holds block k (0..7) of a group: 2 k for k < 4, else
- * 2 (k - 4) + 1 (SPLIT8). */
-#define LANE_OF(k)	(2*(k)-7*((k)>>2))
 
 /* The limbs TO44 left (r^(8-k)) as the lane of block k in PR / PQ. */
 .macro STORE_POWER k
@@ -258,14 +162,6 @@
 	\op	PR(2)(%rdi), \p2
 	\op	PQ(1)(%rdi), \q1
 	\op	PQ(2)(%rdi), \q2
-.endm
-
-/* Zeroes the column sums, for a product that adds no blocks. */
-.macro ZERO_LU
-	vpxorq	L0, L0, L0
-	vpxorq	L1, L1, L1
-	vpxorq	L2, L2, L2
-	ZERO_U
 .endm
 
 /*
@@ -314,17 +210,6 @@
 	LOAD_P	vpbroadcastq, P8_0, P8_1, P8_2, Q8_1, Q8_2
 	ret
 .size	.Lsetup, .-.Lsetup
-
-/* rax = the sum of the eight lanes of zmm\n, by way of ymm\n, xmm\n. */
-.macro HSUM n
-	vextracti64x4	$1, %zmm\n, %ymm12
-	vpaddq		%ymm12, %ymm\n, %ymm\n
-	vextracti128	$1, %ymm\n, %xmm12
-	vpaddq		%xmm12, %xmm\n, %xmm\n
-	vpshufd		$0x4e, %xmm\n, %xmm12
-	vpaddq		%xmm12, %xmm\n, %xmm\n
-	vmovq		%xmm\n, %rax
-.endm
 
 .globl	poly1305_avx512ifma_blocks
 .hidden	poly1305_avx512ifma_blocks
@@ -408,46 +293,12 @@ ZINC_ENTRY poly1305_avx512ifma_blocks
 	ZERO_LU
 	MADD	A0, A1, A2, M0, M1, M2, T3, T4
 	REDUCE
-	HSUM	0
-	movq	%rax, %r8
-	HSUM	1
-	movq	%rax, %r9
-	HSUM	2
-	movq	%rax, %r10
+	HSUM_H
 	vzeroall
 	.irp n, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
 	vpxord	%xmm\n, %xmm\n, %xmm\n
 	.endr
-	/* Full carry (d_0, d_1 < 2^47.1, d_2 < 2^45.1), then pack:
-	 * h0 = d_0 + d_1 2^44, h1 = d_1 2^-20 + d_2 2^24, h2 = d_2 2^-40. */
-	movabsq	$0xfffffffffff, %r11
-	movabsq	$0x3ffffffffff, %r12
-	movq	%r8, %rax
-	shrq	$44, %rax
-	andq	%r11, %r8
-	addq	%rax, %r9
-	movq	%r9, %rax
-	shrq	$44, %rax
-	andq	%r11, %r9
-	addq	%rax, %r10
-	movq	%r10, %rax
-	shrq	$42, %rax
-	andq	%r12, %r10
-	leaq	(%rax,%rax,4), %rax
-	addq	%rax, %r8
-	movq	%r8, %rax
-	shrq	$44, %rax
-	andq	%r11, %r8
-	addq	%rax, %r9
-	movq	%r9, %rax
-	shlq	$44, %rax
-	orq	%rax, %r8		/* d_0 < 2^44: no carry */
-	shrq	$20, %r9
-	movq	%r10, %rax
-	shlq	$24, %rax
-	shrq	$40, %r10
-	addq	%rax, %r9
-	adcq	$0, %r10
+	PACK44
 	/* Nothing is left (rbp = 0): VEC_EXIT's scalar call returns at once. */
 	VEC_EXIT %r8, %r9, %r10
 .size	poly1305_avx512ifma_blocks, .-poly1305_avx512ifma_blocks

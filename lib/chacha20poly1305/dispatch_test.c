@@ -33,7 +33,7 @@
 
 static const size_t length_classes[] = {
 	0, 1, 15, 16, 17, 63, 64, 65, 191, 192, 193, 255, 256, 257, 352, 353, 383, 384,
-	385, 576, 577, 578, 1024, 1025, 1420, 4096, 4160, 4161,
+	385, 576, 577, 578, 1024, 1025, 1344, 1345, 1420, 4096, 4160, 4161,
 };
 
 /* The longest ciphertext decryption takes a stitched row for: a 64-byte
@@ -48,6 +48,8 @@ static const size_t ad_lengths[] = { 0, 13, 32 };
 static const struct test_policy aead_policy[] = {
 	{ "chacha20poly1305-two-pass", 0, 0 },
 	{ "chacha20poly1305-avx2", ZINC_CPU_AVX2, 577 },
+	{ "chacha20poly1305-avx512ifma",
+	  ZINC_CPU_AVX512F | ZINC_CPU_AVX512VL | ZINC_CPU_AVX512IFMA, 1345 },
 };
 
 static void test_every_aead_row_has_a_policy(void)

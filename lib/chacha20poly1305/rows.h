@@ -44,6 +44,18 @@ ROW(TWO_PASS, "chacha20poly1305-two-pass", 0, 0, NO_KERNEL, NO_KERNEL, NO_KERNEL
  * (bench/results/date-not-recorded-epyc-25-17.md#stitch-min-len). */
 ROW(AVX2, "chacha20poly1305-avx2", ZINC_CPU_AVX2, 577, KERNEL(chacha20poly1305_avx2),
     STEPS(chacha20poly1305_avx2_steps), OPEN(chacha20poly1305_avx2_open))
+/* From 1345 bytes: below, the kernel's first 1024-byte step (the powers
+ * of r computed among its rounds) and a short last part lose to the two
+ * passes; from a last part of 257 bytes after the first step, where
+ * chacha20-avx512 turns to sixteen blocks for it, the kernel wins,
+ * encrypting at every longer length measured and decrypting within a few
+ * percent either way up to 4160 bytes. Measured on Zen 4 only
+ * (bench/results/2026-12-05-zen4-chacha20poly1305-avx512.md#threshold);
+ * Zen 5 and Intel AVX-512 cores are not measured yet. */
+ROW(AVX512IFMA, "chacha20poly1305-avx512ifma",
+    ZINC_CPU_AVX512F | ZINC_CPU_AVX512VL | ZINC_CPU_AVX512IFMA, 1345,
+    KERNEL(chacha20poly1305_avx512ifma), STEPS(chacha20poly1305_avx512ifma_steps),
+    OPEN(chacha20poly1305_avx512ifma_open))
 #endif
 
 #undef ROW
