@@ -147,6 +147,18 @@ unsigned zinc_cpu_model_in_force; /* model_chosen, or the one zinc_cpu_set_model
 int zinc_cpu_ready;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
+/* zinc_pick_short for the mask and model in force. Under a lock, so that
+ * of two threads changing them at once the last to update reads both
+ * changes. */
+static void update_short(void)
+{
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+	pthread_mutex_lock(&lock);
+	zinc_prefs_update_short(zinc_cpu_usable & __atomic_load_n(&zinc_cpu_test_mask, __ATOMIC_RELAXED));
+	pthread_mutex_unlock(&lock);
+}
+
 const char *zinc_cpu_feature_name(unsigned bit)
 {
 	return bit < ZINC_CPU_NFEATURES ? feature_names[bit] : NULL;
@@ -225,6 +237,7 @@ static void init(void)
 		zinc_selftest_or_abort();
 		in_init = false;
 	}
+	update_short();
 	__atomic_store_n(&zinc_cpu_ready, 1, __ATOMIC_RELEASE);
 }
 
@@ -250,7 +263,9 @@ uint32_t zinc_cpu_features_slow(void)
 
 void zinc_cpu_set_mask(uint32_t mask)
 {
+	ensure_ready();
 	__atomic_store_n(&zinc_cpu_test_mask, mask, __ATOMIC_RELAXED);
+	update_short();
 }
 
 static const char *const model_names[] = {
@@ -291,6 +306,7 @@ void zinc_cpu_set_model(unsigned model)
 	ensure_ready();
 	__atomic_store_n(&zinc_cpu_model_in_force, model < ZINC_CPU_NMODELS ? model : model_chosen,
 			 __ATOMIC_RELAXED);
+	update_short();
 }
 
 void zinc_cpu_format(uint32_t features, char *buf, unsigned size)

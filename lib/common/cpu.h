@@ -49,17 +49,10 @@ static inline bool zinc_cpu_is_ready(void)
 {
 	return __builtin_expect(__atomic_load_n(&zinc_cpu_ready, __ATOMIC_ACQUIRE), 1);
 }
-/* The features once zinc_cpu_is_ready() has said so: a public function
- * that sends its first calls elsewhere (poly1305_first) then makes no call
- * before its last, and so saves no registers. */
-static inline uint32_t zinc_cpu_features_ready(void)
-{
-	return zinc_cpu_usable & __atomic_load_n(&zinc_cpu_test_mask, __ATOMIC_RELAXED);
-}
 static inline uint32_t zinc_cpu_features(void)
 {
 	if (zinc_cpu_is_ready())
-		return zinc_cpu_features_ready();
+		return zinc_cpu_usable & __atomic_load_n(&zinc_cpu_test_mask, __ATOMIC_RELAXED);
 	return zinc_cpu_features_slow();
 }
 /* True when every feature in needed is usable. */
@@ -170,6 +163,29 @@ static inline unsigned zinc_row_pick(uint32_t have, const uint32_t *needs, const
 		if (zinc_row_usable(have, needs[row], len, from[row]))
 			return row;
 	return 0;
+}
+
+/*
+ * The pick for short messages, resolved once for the model and features in
+ * force: for each choice, the row r0 picked at length 0 and the length
+ * "below" from which some other row may be picked, as one atomic word
+ * below << 8 | r0 (below capped at 2^56 - 1). A public function whose length
+ * is under it calls r0 with one load and one comparison; others take the
+ * full pick. 0 (no length is below 0) until detection has finished, so the
+ * first calls take the full pick, which detects. Rewritten by
+ * zinc_prefs_update_short(features in force) under the model in force, at
+ * detection and whenever the test mask or the forced model changes.
+ */
+extern uint64_t zinc_pick_short[ZINC_PREF_NCHOICES];
+void zinc_prefs_update_short(uint32_t have);
+
+/* True, with *row set, when len is short enough for the resolved pick. */
+static inline bool zinc_row_short(enum zinc_pref_choice choice, size_t len, unsigned *row)
+{
+	uint64_t w = __atomic_load_n(&zinc_pick_short[choice], __ATOMIC_ACQUIRE);
+
+	*row = (unsigned)(w & 0xff);
+	return len < (w >> 8);
 }
 
 static inline bool zinc_row_is(unsigned row, unsigned id)

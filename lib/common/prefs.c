@@ -78,3 +78,41 @@ void zinc_prefs_resolve(void)
 								min_len_of[c][r];
 			}
 }
+
+uint64_t zinc_pick_short[ZINC_PREF_NCHOICES];
+
+/* choice's pick for len bytes with the features have, under the model in
+ * force. Tests with a barrier (zinc_row_is), not a switch: no jump table on
+ * a path libzinc.so's exported functions reach (direct_calls_test). */
+static unsigned pick(unsigned choice, uint32_t have, size_t len)
+{
+	if (zinc_row_is(choice, ZINC_PREF_CHACHA20))
+		return chacha20_row_for(have, len);
+	if (zinc_row_is(choice, ZINC_PREF_HCHACHA20))
+		return hchacha20_row_for(have);
+	if (zinc_row_is(choice, ZINC_PREF_POLY1305))
+		return poly1305_row_for(have, len);
+	if (zinc_row_is(choice, ZINC_PREF_CHACHA20POLY1305))
+		return chacha20poly1305_row_for(have, len);
+	if (zinc_row_is(choice, ZINC_PREF_BLAKE2S))
+		return blake2s_row_for(have, len);
+	return curve25519_row_for(have);
+}
+
+/* The pick changes only at a row's threshold, so the first threshold at
+ * which it differs from the pick at length 0 is where the short pick ends. */
+void zinc_prefs_update_short(uint32_t have)
+{
+	const uint64_t below_max = (UINT64_C(1) << 56) - 1;
+
+	for (unsigned c = 0; c < ZINC_PREF_NCHOICES; c++) {
+		const size_t *from = zinc_from_of((enum zinc_pref_choice)c);
+		unsigned r0 = pick(c, have, 0);
+		uint64_t below = below_max;
+
+		for (unsigned r = 0; r < ZINC_PREF_MAX_ROWS; r++)
+			if (from[r] && from[r] < below && pick(c, have, from[r]) != r0)
+				below = from[r];
+		__atomic_store_n(&zinc_pick_short[c], below << 8 | r0, __ATOMIC_RELEASE);
+	}
+}

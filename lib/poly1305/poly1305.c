@@ -172,21 +172,24 @@ static inline void mac_with(uint32_t have, uint8_t mac[POLY1305_MAC_SIZE], const
 	poly1305_row_mac(row, mac, in, len, key);
 }
 
-/* A process's first call (and calls made while it detects: the self-test
- * of ZINC_SELFTEST=1), out of line, so that the usual call makes no call
- * but its last and saves no registers. */
-static __attribute__((noinline, cold)) void poly1305_first(uint8_t mac[POLY1305_MAC_SIZE],
-							   const uint8_t *in, size_t len,
-							   const uint8_t key[POLY1305_KEY_SIZE])
+/* Messages too long for the short pick, and the calls made before
+ * detection has finished: the full pick. Out of line, so that the short
+ * path makes no call but its last and saves no registers. */
+static __attribute__((noinline)) void mac_long(uint8_t mac[POLY1305_MAC_SIZE], const uint8_t *in,
+					       size_t len, const uint8_t key[POLY1305_KEY_SIZE])
 {
-	mac_with(zinc_cpu_features_slow(), mac, in, len, key);
+	mac_with(zinc_cpu_features(), mac, in, len, key);
 }
 
 void poly1305(uint8_t mac[POLY1305_MAC_SIZE], const uint8_t *in, size_t len,
 	      const uint8_t key[POLY1305_KEY_SIZE])
 {
-	if (zinc_cpu_is_ready())
-		mac_with(zinc_cpu_features_ready(), mac, in, len, key);
-	else
-		poly1305_first(mac, in, len, key);
+	unsigned row;
+
+	if (zinc_row_short(ZINC_PREF_POLY1305, len, &row)) {
+		ZINC_COUNT_HIT(poly1305_hits[row]);
+		poly1305_row_mac(row, mac, in, len, key);
+	} else {
+		mac_long(mac, in, len, key);
+	}
 }
