@@ -49,9 +49,11 @@ ROW(AVX2, "chacha20poly1305-avx2", ZINC_CPU_AVX2, 577, KERNEL(chacha20poly1305_a
  * passes; from a last part of 257 bytes after the first step, where
  * chacha20-avx512 turns to sixteen blocks for it, the kernel wins,
  * encrypting at every longer length measured and decrypting within a few
- * percent either way up to 4160 bytes. Measured on Zen 4 only
+ * percent either way up to 4160 bytes. Measured on Zen 4
  * (bench/results/2026-12-05-zen4-chacha20poly1305-avx512.md#threshold);
- * Zen 5 and Intel AVX-512 cores are not measured yet. */
+ * on Zen 5 it loses to the two passes at every length (lib/common/prefs.h
+ * avoids it there: bench/results/2026-12-05-zen5-native.md#chacha20poly1305);
+ * Intel AVX-512 cores are not measured yet. */
 ROW(AVX512IFMA, "chacha20poly1305-avx512ifma",
     ZINC_CPU_AVX512F | ZINC_CPU_AVX512VL | ZINC_CPU_AVX512IFMA, 1345,
     KERNEL(chacha20poly1305_avx512ifma), STEPS(chacha20poly1305_avx512ifma_steps),

@@ -30,21 +30,30 @@
  * was first measured in bench/results/2026-12-04-zen4.md. */
 
 #ifdef ZINC_ASM_X86_64
-/* Zen 5: one block of ChaCha20 runs faster in scalar registers than in any
- * vector row; from two blocks the vector rows win, SSSE3 (four blocks a
- * step) only from four. */
-PREF(ZEN5, CHACHA20, CHACHA20_ROW_SSSE3, FROM(256), "bench/results/2026-12-04-zen5.md#chacha20")
-PREF(ZEN5, CHACHA20, CHACHA20_ROW_AVX2, FROM(65), "bench/results/2026-12-04-zen5.md#chacha20")
-PREF(ZEN5, CHACHA20, CHACHA20_ROW_AVX512VL, FROM(65), "bench/results/2026-12-04-zen5.md#chacha20")
-PREF(ZEN5, CHACHA20, CHACHA20_ROW_AVX512, FROM(65), "bench/results/2026-12-04-zen5.md#chacha20")
+/* Zen 5 (measured natively): one block of ChaCha20 runs faster in scalar
+ * registers than in any vector row; from two blocks the vector rows win,
+ * SSSE3 (four blocks a step) only from four. */
+PREF(ZEN5, CHACHA20, CHACHA20_ROW_SSSE3, FROM(256),
+     "bench/results/2026-12-05-zen5-native.md#chacha20")
+PREF(ZEN5, CHACHA20, CHACHA20_ROW_AVX2, FROM(65),
+     "bench/results/2026-12-05-zen5-native.md#chacha20")
+PREF(ZEN5, CHACHA20, CHACHA20_ROW_AVX512VL, FROM(65),
+     "bench/results/2026-12-05-zen5-native.md#chacha20")
+PREF(ZEN5, CHACHA20, CHACHA20_ROW_AVX512, FROM(65),
+     "bench/results/2026-12-05-zen5-native.md#chacha20")
 /* Zen 5: HChaCha20 is one block: the generic C is faster than the vector
  * rows. */
-PREF(ZEN5, HCHACHA20, CHACHA20_ROW_SSSE3, AVOID, "bench/results/2026-12-04-zen5.md#hchacha20")
-PREF(ZEN5, HCHACHA20, CHACHA20_ROW_AVX512VL, AVOID, "bench/results/2026-12-04-zen5.md#hchacha20")
-/* Zen 5: the two passes (chacha20-avx512, then the Poly1305 row) beat the
- * stitched AVX2 kernel at every length, encrypt and decrypt. */
+PREF(ZEN5, HCHACHA20, CHACHA20_ROW_SSSE3, AVOID,
+     "bench/results/2026-12-05-zen5-native.md#hchacha20")
+PREF(ZEN5, HCHACHA20, CHACHA20_ROW_AVX512VL, AVOID,
+     "bench/results/2026-12-05-zen5-native.md#hchacha20")
+/* Zen 5: the two passes (chacha20-avx512, then the Poly1305 row) beat both
+ * stitched kernels, AVX2 and AVX-512, at every length each would take,
+ * encrypt and decrypt. */
 PREF(ZEN5, CHACHA20POLY1305, CHACHA20POLY1305_ROW_AVX2, AVOID,
-     "bench/results/2026-12-04-zen5.md#chacha20poly1305")
+     "bench/results/2026-12-05-zen5-native.md#chacha20poly1305")
+PREF(ZEN5, CHACHA20POLY1305, CHACHA20POLY1305_ROW_AVX512IFMA, AVOID,
+     "bench/results/2026-12-05-zen5-native.md#chacha20poly1305")
 /* Zen 4 with AVX-512 exposed: the two passes (chacha20-avx512, then
  * poly1305-avx512ifma) beat the stitched AVX2 kernel from 577 bytes on. */
 PREF(ZEN4, CHACHA20POLY1305, CHACHA20POLY1305_ROW_AVX2, AVOID,
@@ -55,11 +64,8 @@ PREF(ZEN4, CHACHA20POLY1305, CHACHA20POLY1305_ROW_AVX2, AVOID,
 PREF(ZEN4, CHACHA20POLY1305, CHACHA20POLY1305_ROW_AVX512IFMA, AVOID,
      "bench/results/2026-12-05-zen4-chacha20poly1305-avx512.md#after-the-two-group-chacha20")
 /* Zen 5: one BLAKE2s message is a single dependency chain, and the scalar
- * generic C (one-cycle rotates) beats the AVX row at every length. */
-PREF(ZEN5, BLAKE2S, BLAKE2S_ROW_AVX, AVOID, "bench/results/2026-12-04-zen5.md#blake2s")
-/* Zen 5: blake2s-avx512vl is one message's chain in vector registers too,
- * and has not been run on a Zen 5: Zen 5 stays on the generic row until
- * it is. */
-PREF(ZEN5, BLAKE2S, BLAKE2S_ROW_AVX512VL, AVOID,
-     "bench/results/2026-12-04-zen4-blake2s-avx512vl.md#zen-5")
+ * generic C (one-cycle rotates) beats both vector rows, AVX and AVX-512VL,
+ * at every length. */
+PREF(ZEN5, BLAKE2S, BLAKE2S_ROW_AVX, AVOID, "bench/results/2026-12-05-zen5-native.md#blake2s")
+PREF(ZEN5, BLAKE2S, BLAKE2S_ROW_AVX512VL, AVOID, "bench/results/2026-12-05-zen5-native.md#blake2s")
 #endif

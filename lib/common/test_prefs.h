@@ -27,6 +27,7 @@ static const struct test_pref test_prefs[] = {
 	{ "zen5", "hchacha20", "chacha20-ssse3", true, 0 },
 	{ "zen5", "hchacha20", "chacha20-avx512vl", true, 0 },
 	{ "zen5", "chacha20poly1305", "chacha20poly1305-avx2", true, 0 },
+	{ "zen5", "chacha20poly1305", "chacha20poly1305-avx512ifma", true, 0 },
 	{ "zen4", "chacha20poly1305", "chacha20poly1305-avx2", true, 0 },
 	{ "zen4", "chacha20poly1305", "chacha20poly1305-avx512ifma", true, 0 },
 	{ "zen5", "blake2s", "blake2s-avx", true, 0 },
