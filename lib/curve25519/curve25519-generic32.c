@@ -41,8 +41,8 @@ typedef int32_t fe[10];
   // (1.65 * 2^26, 1.65 * 2^25), rounded down.
   predicate loose(int32_t *h) = within(h, 0x6999999, 0x34ccccc);
   // What fe_carry accepts: |t[i]| <= 2^62.
-  predicate wide(int64_t *t) =
-    \forall integer i; 0 <= i < 10 ==> -0x4000000000000000 <= t[i] <= 0x4000000000000000;
+  predicate within62(integer x) = -0x4000000000000000 <= x <= 0x4000000000000000;
+  predicate wide(int64_t *t) = \forall integer i; 0 <= i < 10 ==> within62(t[i]);
   // The outputs feed the inputs: fe_mul of fe_add's result, and so on.
   lemma carried_is_loose{L}: \forall int32_t *h; carried{L}(h) ==> loose{L}(h);
   lemma added_is_loose{L}: \forall int32_t *h; added{L}(h) ==> loose{L}(h);
@@ -206,53 +206,43 @@ static void fe_mul(fe h, const fe f, const fe g)
 	t[0] = M(f0, g0) + M(f1_2, g9_19) + M(f2, g8_19)
 		+ M(f3_2, g7_19) + M(f4, g6_19) + M(f5_2, g5_19)
 		+ M(f6, g4_19) + M(f7_2, g3_19) + M(f8, g2_19)
-		+ M(f9_2, g1_19);
-	/*@ assert wide: -0x4000000000000000 <= t[0] <= 0x4000000000000000; */
+		+ M(f9_2, g1_19);	/*@ assert within62(t[0]); */
 	t[1] = M(f0, g1) + M(f1, g0) + M(f2, g9_19)
 		+ M(f3, g8_19) + M(f4, g7_19) + M(f5, g6_19)
 		+ M(f6, g5_19) + M(f7, g4_19) + M(f8, g3_19)
-		+ M(f9, g2_19);
-	/*@ assert wide: -0x4000000000000000 <= t[1] <= 0x4000000000000000; */
+		+ M(f9, g2_19);	/*@ assert within62(t[1]); */
 	t[2] = M(f0, g2) + M(f1_2, g1) + M(f2, g0)
 		+ M(f3_2, g9_19) + M(f4, g8_19) + M(f5_2, g7_19)
 		+ M(f6, g6_19) + M(f7_2, g5_19) + M(f8, g4_19)
-		+ M(f9_2, g3_19);
-	/*@ assert wide: -0x4000000000000000 <= t[2] <= 0x4000000000000000; */
+		+ M(f9_2, g3_19);	/*@ assert within62(t[2]); */
 	t[3] = M(f0, g3) + M(f1, g2) + M(f2, g1)
 		+ M(f3, g0) + M(f4, g9_19) + M(f5, g8_19)
 		+ M(f6, g7_19) + M(f7, g6_19) + M(f8, g5_19)
-		+ M(f9, g4_19);
-	/*@ assert wide: -0x4000000000000000 <= t[3] <= 0x4000000000000000; */
+		+ M(f9, g4_19);	/*@ assert within62(t[3]); */
 	t[4] = M(f0, g4) + M(f1_2, g3) + M(f2, g2)
 		+ M(f3_2, g1) + M(f4, g0) + M(f5_2, g9_19)
 		+ M(f6, g8_19) + M(f7_2, g7_19) + M(f8, g6_19)
-		+ M(f9_2, g5_19);
-	/*@ assert wide: -0x4000000000000000 <= t[4] <= 0x4000000000000000; */
+		+ M(f9_2, g5_19);	/*@ assert within62(t[4]); */
 	t[5] = M(f0, g5) + M(f1, g4) + M(f2, g3)
 		+ M(f3, g2) + M(f4, g1) + M(f5, g0)
 		+ M(f6, g9_19) + M(f7, g8_19) + M(f8, g7_19)
-		+ M(f9, g6_19);
-	/*@ assert wide: -0x4000000000000000 <= t[5] <= 0x4000000000000000; */
+		+ M(f9, g6_19);	/*@ assert within62(t[5]); */
 	t[6] = M(f0, g6) + M(f1_2, g5) + M(f2, g4)
 		+ M(f3_2, g3) + M(f4, g2) + M(f5_2, g1)
 		+ M(f6, g0) + M(f7_2, g9_19) + M(f8, g8_19)
-		+ M(f9_2, g7_19);
-	/*@ assert wide: -0x4000000000000000 <= t[6] <= 0x4000000000000000; */
+		+ M(f9_2, g7_19);	/*@ assert within62(t[6]); */
 	t[7] = M(f0, g7) + M(f1, g6) + M(f2, g5)
 		+ M(f3, g4) + M(f4, g3) + M(f5, g2)
 		+ M(f6, g1) + M(f7, g0) + M(f8, g9_19)
-		+ M(f9, g8_19);
-	/*@ assert wide: -0x4000000000000000 <= t[7] <= 0x4000000000000000; */
+		+ M(f9, g8_19);	/*@ assert within62(t[7]); */
 	t[8] = M(f0, g8) + M(f1_2, g7) + M(f2, g6)
 		+ M(f3_2, g5) + M(f4, g4) + M(f5_2, g3)
 		+ M(f6, g2) + M(f7_2, g1) + M(f8, g0)
-		+ M(f9_2, g9_19);
-	/*@ assert wide: -0x4000000000000000 <= t[8] <= 0x4000000000000000; */
+		+ M(f9_2, g9_19);	/*@ assert within62(t[8]); */
 	t[9] = M(f0, g9) + M(f1, g8) + M(f2, g7)
 		+ M(f3, g6) + M(f4, g5) + M(f5, g4)
 		+ M(f6, g3) + M(f7, g2) + M(f8, g1)
-		+ M(f9, g0);
-	/*@ assert wide: -0x4000000000000000 <= t[9] <= 0x4000000000000000; */
+		+ M(f9, g0);	/*@ assert within62(t[9]); */
 	fe_carry(h, t);
 }
 
@@ -280,35 +270,25 @@ static void fe_sq(fe h, const fe f)
 	int64_t t[10];
 
 	t[0] = M(f0, f0) + M(f1_4, f9_19) + M(f2_2, f8_19)
-		+ M(f3_4, f7_19) + M(f4_2, f6_19) + M(f5_2, f5_19);
-	/*@ assert wide: -0x4000000000000000 <= t[0] <= 0x4000000000000000; */
+		+ M(f3_4, f7_19) + M(f4_2, f6_19) + M(f5_2, f5_19);	/*@ assert within62(t[0]); */
 	t[1] = M(f0_2, f1) + M(f2_2, f9_19) + M(f3_2, f8_19)
-		+ M(f4_2, f7_19) + M(f5_2, f6_19);
-	/*@ assert wide: -0x4000000000000000 <= t[1] <= 0x4000000000000000; */
+		+ M(f4_2, f7_19) + M(f5_2, f6_19);	/*@ assert within62(t[1]); */
 	t[2] = M(f0_2, f2) + M(f1_2, f1) + M(f3_4, f9_19)
-		+ M(f4_2, f8_19) + M(f5_4, f7_19) + M(f6, f6_19);
-	/*@ assert wide: -0x4000000000000000 <= t[2] <= 0x4000000000000000; */
+		+ M(f4_2, f8_19) + M(f5_4, f7_19) + M(f6, f6_19);	/*@ assert within62(t[2]); */
 	t[3] = M(f0_2, f3) + M(f1_2, f2) + M(f4_2, f9_19)
-		+ M(f5_2, f8_19) + M(f6_2, f7_19);
-	/*@ assert wide: -0x4000000000000000 <= t[3] <= 0x4000000000000000; */
+		+ M(f5_2, f8_19) + M(f6_2, f7_19);	/*@ assert within62(t[3]); */
 	t[4] = M(f0_2, f4) + M(f1_4, f3) + M(f2, f2)
-		+ M(f5_4, f9_19) + M(f6_2, f8_19) + M(f7_2, f7_19);
-	/*@ assert wide: -0x4000000000000000 <= t[4] <= 0x4000000000000000; */
+		+ M(f5_4, f9_19) + M(f6_2, f8_19) + M(f7_2, f7_19);	/*@ assert within62(t[4]); */
 	t[5] = M(f0_2, f5) + M(f1_2, f4) + M(f2_2, f3)
-		+ M(f6_2, f9_19) + M(f7_2, f8_19);
-	/*@ assert wide: -0x4000000000000000 <= t[5] <= 0x4000000000000000; */
+		+ M(f6_2, f9_19) + M(f7_2, f8_19);	/*@ assert within62(t[5]); */
 	t[6] = M(f0_2, f6) + M(f1_4, f5) + M(f2_2, f4)
-		+ M(f3_2, f3) + M(f7_4, f9_19) + M(f8, f8_19);
-	/*@ assert wide: -0x4000000000000000 <= t[6] <= 0x4000000000000000; */
+		+ M(f3_2, f3) + M(f7_4, f9_19) + M(f8, f8_19);	/*@ assert within62(t[6]); */
 	t[7] = M(f0_2, f7) + M(f1_2, f6) + M(f2_2, f5)
-		+ M(f3_2, f4) + M(f8_2, f9_19);
-	/*@ assert wide: -0x4000000000000000 <= t[7] <= 0x4000000000000000; */
+		+ M(f3_2, f4) + M(f8_2, f9_19);	/*@ assert within62(t[7]); */
 	t[8] = M(f0_2, f8) + M(f1_4, f7) + M(f2_2, f6)
-		+ M(f3_4, f5) + M(f4, f4) + M(f9_2, f9_19);
-	/*@ assert wide: -0x4000000000000000 <= t[8] <= 0x4000000000000000; */
+		+ M(f3_4, f5) + M(f4, f4) + M(f9_2, f9_19);	/*@ assert within62(t[8]); */
 	t[9] = M(f0_2, f9) + M(f1_2, f8) + M(f2_2, f7)
-		+ M(f3_2, f6) + M(f4_2, f5);
-	/*@ assert wide: -0x4000000000000000 <= t[9] <= 0x4000000000000000; */
+		+ M(f3_2, f6) + M(f4_2, f5);	/*@ assert within62(t[9]); */
 	fe_carry(h, t);
 }
 
