@@ -390,14 +390,15 @@ EMU_PLANTED_BUGS = [
 # Proofs (ci/prove.sh, docs/prove.md): (FILE, FUNCTIONS), one Frama-C run
 # each. WP must prove every ACSL contract, and every run-time-error
 # obligation, of these functions of FILE (comma-separated, no spaces), and
-# the lemmas of each FILE. The rest of each file (the ladder, the
-# inversion, byte conversions) has no contracts yet.
+# the lemmas of each FILE. The rest of each file (the ladder step and
+# loop, the inversion, byte conversions) has no contracts yet.
 PROVE_UNITS = [
     ("lib/poly1305/poly1305-donna32.c",
      "get_unaligned_le32,put_unaligned_le32,poly1305_donna32_init,column," +
      "poly1305_donna32_blocks,carry,poly1305_donna32_emit"),
     ("lib/curve25519/curve25519-generic32.c",
-     "M,limb_bits,fe_add,fe_sub,fe_carry,fe_mul_a24,fe_reduce"),
+     "M,limb_bits,fe_copy,fe_set,fe_add,fe_sub,fe_carry,fe_mul_a24,fe_reduce," +
+     "fe_cswap,fe_sqn"),
     # The two largest, each a unit of its own so that they run in parallel.
     ("lib/curve25519/curve25519-generic32.c", "fe_mul"),
     ("lib/curve25519/curve25519-generic32.c", "fe_sq"),

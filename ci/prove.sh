@@ -18,7 +18,9 @@
 #   fuzz/planted/patches/, as the fuzz targets' planted bugs are) is applied
 #   to a copy of the tree and its function proved again; exit 0 when some
 #   obligation of that function is not proved (caught), 1 when all are.
-# --timeout S: each prover's time limit per obligation (default 20 s).
+# --timeout S: each prover's time limit per obligation (default 60 s; the
+#   hardest obligations take a few seconds on an idle core, ten times that
+#   on a loaded one).
 # --jobs N: Frama-C runs at once, each with one prover (default: the
 #   number of CPUs).
 # --counts FILE: writes "units-proved units-not assertions-proved not" for
@@ -28,7 +30,7 @@ ZINC_ROOT=$(cd "$(dirname "$0")/.." && pwd)
 . "$ZINC_ROOT/ci/lib.sh"
 ZINC_PROG=ci/prove.sh
 
-timeout=20 jobs=$(nproc) counts= plant=
+timeout=60 jobs=$(nproc) counts= plant=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--timeout) [[ "${2:-}" =~ ^[0-9]+$ ]] || zinc_die "--timeout wants seconds"; timeout=$2; shift ;;
@@ -102,6 +104,7 @@ start=$(date +%s)
 for n in "${!items[@]}"; do
 	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
 	read -r file fcts <<<"${items[$n]}"
+	echo "started: $file ($fcts)"
 	prove "$n" "$file" "$fcts" &
 done
 wait

@@ -42,7 +42,10 @@ typedef int32_t fe[10];
   predicate loose(int32_t *h) = within(h, 0x6999999, 0x34ccccc);
   // What fe_carry accepts: |t[i]| <= 2^62.
   predicate within62(integer x) = -0x4000000000000000 <= x <= 0x4000000000000000;
-  predicate wide(int64_t *t) = \forall integer i; 0 <= i < 10 ==> within62(t[i]);
+  predicate wide(int64_t *t) =
+    within62(t[0]) && within62(t[1]) && within62(t[2]) && within62(t[3]) &&
+    within62(t[4]) && within62(t[5]) && within62(t[6]) && within62(t[7]) &&
+    within62(t[8]) && within62(t[9]);
   // The outputs feed the inputs: fe_mul of fe_add's result, and so on.
   lemma carried_is_loose{L}: \forall int32_t *h; carried{L}(h) ==> loose{L}(h);
   lemma added_is_loose{L}: \forall int32_t *h; added{L}(h) ==> loose{L}(h);
@@ -82,16 +85,38 @@ static int limb_bits(int i)
 }
 
 /* h = f. */
+/*@
+  requires \valid(h + (0 .. 9)) && \valid_read(f + (0 .. 9));
+  requires \separated(h + (0 .. 9), f + (0 .. 9));
+  requires carried((int32_t *)f);
+  assigns h[0 .. 9];
+  ensures carried(h);
+*/
 static void fe_copy(fe h, const fe f)
 {
+	/*@ loop invariant 0 <= i <= 10;
+	    loop invariant \forall integer j; 0 <= j < i ==> h[j] == f[j];
+	    loop assigns i, h[0 .. 9];
+	    loop variant 10 - i; */
 	for (int i = 0; i < 10; i++)
 		h[i] = f[i];
 }
 
 /* h = n for a small n. */
+/*@
+  requires \valid(h + (0 .. 9));
+  requires 0 <= n <= 1;
+  assigns h[0 .. 9];
+  ensures carried(h);
+*/
 static void fe_set(fe h, int32_t n)
 {
 	h[0] = n;
+	/*@ loop invariant 1 <= i <= 10;
+	    loop invariant h[0] == n;
+	    loop invariant \forall integer j; 1 <= j < i ==> h[j] == 0;
+	    loop assigns i, h[1 .. 9];
+	    loop variant 10 - i; */
 	for (int i = 1; i < 10; i++)
 		h[i] = 0;
 }
@@ -315,13 +340,32 @@ static void fe_mul_a24(fe h, const fe f)
 }
 
 /* Swaps f and g when bit is 1, leaves them when 0, without branching. */
+/*@
+  requires \valid(f + (0 .. 9)) && \valid(g + (0 .. 9));
+  requires \separated(f + (0 .. 9), g + (0 .. 9));
+  requires bit <= 1;
+  requires carried(f) && carried(g);
+  assigns f[0 .. 9], g[0 .. 9];
+  ensures carried(f) && carried(g);
+*/
 static void fe_cswap(fe f, fe g, unsigned int bit)
 {
 	int32_t mask = -(int32_t)bit;
 
+	/*@ loop invariant 0 <= i <= 10;
+	    loop invariant \forall integer j; 0 <= j < i ==>
+	      (j % 2 == 0 ==> -0x2000000 <= f[j] <= 0x2000000 && -0x2000000 <= g[j] <= 0x2000000) &&
+	      (j % 2 == 1 ==> -0x1010000 <= f[j] <= 0x1010000 && -0x1010000 <= g[j] <= 0x1010000);
+	    loop invariant \forall integer j; i <= j < 10 ==>
+	      f[j] == \at(f[j], Pre) && g[j] == \at(g[j], Pre);
+	    loop assigns i, f[0 .. 9], g[0 .. 9];
+	    loop variant 10 - i; */
 	for (int i = 0; i < 10; i++) {
 		int32_t x = mask & (f[i] ^ g[i]);
 
+		/*@ assert bit == 0 ==> x == 0; */
+		/*@ assert bit == 1 ==> x == (f[i] ^ g[i]); */
+		/*@ assert bit == 1 ==> (f[i] ^ x) == g[i] && (g[i] ^ x) == f[i]; */
 		f[i] ^= x;
 		g[i] ^= x;
 	}
