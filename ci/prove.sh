@@ -37,7 +37,7 @@ while [ $# -gt 0 ]; do
 	--jobs) [[ "${2:-}" =~ ^[1-9][0-9]*$ ]] || zinc_die "--jobs wants a number"; jobs=$2; shift ;;
 	--counts) [ $# -ge 2 ] || zinc_die "--counts needs a file"; counts=$2; shift ;;
 	--plant) [ $# -ge 2 ] || zinc_die "--plant needs a planted violation's name"; plant=$2; shift ;;
-	-h | --help) sed -n '3,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) sed -n '2,/^set -uo/p' "$0" | sed -n 's/^# \{0,1\}//p'; exit 0 ;;
 	*) zinc_die "unknown argument $1 (ci/prove.sh --help)" ;;
 	esac
 	shift
@@ -73,7 +73,7 @@ while read -r file fcts; do
 done <<<"$units"
 if [ -z "$plant" ]; then
 	for file in $(printf '%s\n' "${items[@]}" | awk '{print $1}' | sort -u); do
-		items+=("$file @lemma")
+		grep -q '^ *lemma ' "$root/$file" && items+=("$file @lemma")
 	done
 fi
 
