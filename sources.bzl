@@ -386,3 +386,29 @@ EMU_PLANTED_BUGS = [
     # carry out of limb 1 into limb 2 (messages of 1089 bytes and more).
     ("AEAD_AVX512_STITCH_CARRY", "chacha20poly1305", 200),
 ]
+
+# Proofs (ci/prove.sh, docs/prove.md): (FILE, FUNCTIONS), one Frama-C run
+# each. WP must prove every ACSL contract, and every run-time-error
+# obligation, of these functions of FILE (comma-separated, no spaces), and
+# the lemmas of each FILE. The rest of each file (the ladder step and
+# loop, the inversion, byte conversions) has no contracts yet.
+PROVE_UNITS = [
+    ("lib/poly1305/poly1305-donna32.c",
+     "get_unaligned_le32,put_unaligned_le32,poly1305_donna32_init,column," +
+     "poly1305_donna32_blocks,carry,poly1305_donna32_emit"),
+    ("lib/curve25519/curve25519-generic32.c",
+     "M,limb_bits,fe_copy,fe_set,fe_add,fe_sub,fe_carry,fe_mul_a24,fe_reduce," +
+     "fe_cswap,fe_sqn"),
+    # The two largest, each a unit of its own so that they run in parallel.
+    ("lib/curve25519/curve25519-generic32.c", "fe_mul"),
+    ("lib/curve25519/curve25519-generic32.c", "fe_sq"),
+]
+
+# Planted bound violations (ci/prove.sh --plant NAME): (NAME, FILE,
+# FUNCTION). The patch fuzz/planted/patches/NAME.patch breaks a bound of
+# FUNCTION; some obligation of FUNCTION must then not be proved.
+PROVE_PLANTED_BUGS = [
+    # poly1305-donna32's block loop stops its carry chain one step short:
+    # h0 keeps 5 (d4 >> 26) without carrying into h1.
+    ("PROVE_POLY1305_CARRY", "lib/poly1305/poly1305-donna32.c", "poly1305_donna32_blocks"),
+]

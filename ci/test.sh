@@ -4,7 +4,8 @@
 #   dispatch checks, corpus replay and a seeded random pass of every fuzz target
 #   (all under ASan+UBSan, `bazel test //...`), a gcc build of the library, the
 #   arm64 suite cross-built and run under qemu-user (ci/arm64.sh), the x86-64
-#   rows on emulated CPUs under Bochs (ci/emu.sh, quick form), a tiny
+#   rows on emulated CPUs under Bochs (ci/emu.sh, quick form), the proofs of
+#   the 32-bit generic rows' limb bounds (ci/prove.sh, Frama-C), a tiny
 #   benchmark run to show it still works, and ci/install.sh into a temporary
 #   prefix with a program built through pkg-config. Ends with "N passed, M failed".
 # Options: --slow also runs the 1,000,000-iteration RFC 7748 vector and the
@@ -81,6 +82,15 @@ done < <(zinc_list PLANTED_BUGS_ARM64)
 counted ci/emu.sh "install, build or boot error"
 step "planted bugs in rows this host may lack are caught on an emulated CPU (ci/emu.sh --plant all)" \
 	ci/emu.sh --plant all
+
+# The limb bounds of the 32-bit generic rows, proved with Frama-C's WP
+# (docs/prove.md): each unit of PROVE_UNITS a program, each obligation an
+# assertion; and each planted bound violation must be caught.
+counted ci/prove.sh "install or Frama-C error"
+while read -r bug _ _; do
+	step "the proof catches the planted bound violation $bug (ci/prove.sh --plant)" \
+		ci/prove.sh --plant "$bug"
+done < <(zinc_list PROVE_PLANTED_BUGS)
 step "OSS-Fuzz build emulation: address + libFuzzer, check_build on every target" \
 	ci/oss-fuzz/check.sh --quick
 step "continuous fuzzing: one signature for a planted bug, resume, clean stop" \

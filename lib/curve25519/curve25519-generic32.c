@@ -19,6 +19,7 @@
 
 #include "lib/curve25519/curve25519.h"
 #include "lib/common/util.h"
+#include "lib/curve25519/bounds.acsl.h"
 
 void curve25519_generic32(uint8_t out[CURVE25519_KEY_SIZE],
 			  const uint8_t scalar[CURVE25519_KEY_SIZE],
@@ -28,39 +29,134 @@ void curve25519_generic32_base(uint8_t out[CURVE25519_KEY_SIZE],
 
 typedef int32_t fe[10];
 
-/* The 64-bit product of two 32-bit limbs. */
-#define M(a, b) ((int64_t)(a) * (b))
+/* The bounds above as ACSL predicates (ci/prove.sh, docs/prove.md). */
+/*@
+  // |h[i]| <= e for even i, o for odd i.
+  predicate within(int32_t *h, integer e, integer o) =
+    \forall integer i; 0 <= i < 10 ==>
+      (i % 2 == 0 ==> -e <= h[i] <= e) && (i % 2 == 1 ==> -o <= h[i] <= o);
+  predicate carried(int32_t *h) = within(h, 0x2000000, 0x1010000);
+  // What fe_add and fe_sub leave: (2^26, 2^25 + 2^17).
+  predicate added(int32_t *h) = within(h, 0x4000000, 0x2020000);
+  // (1.65 * 2^26, 1.65 * 2^25), rounded down.
+  predicate loose(int32_t *h) = within(h, 0x6999999, 0x34ccccc);
+  // What fe_carry accepts: |t[i]| <= 2^62.
+  predicate within62(integer x) = -0x4000000000000000 <= x <= 0x4000000000000000;
+  predicate wide(int64_t *t) =
+    within62(t[0]) && within62(t[1]) && within62(t[2]) && within62(t[3]) &&
+    within62(t[4]) && within62(t[5]) && within62(t[6]) && within62(t[7]) &&
+    within62(t[8]) && within62(t[9]);
+  // The outputs feed the inputs: fe_mul of fe_add's result, and so on.
+  lemma carried_is_loose{L}: \forall int32_t *h; carried{L}(h) ==> loose{L}(h);
+  lemma added_is_loose{L}: \forall int32_t *h; added{L}(h) ==> loose{L}(h);
+*/
 
+/* The 64-bit product of two 32-bit limbs. The contract gives its bound for
+ * the operand sizes fe_mul and fe_sq use (|a| up to 2^28, |b| up to 2^31):
+ * the provers then add up bounds, not products. */
+/*@
+  assigns \nothing;
+  behavior narrow:
+    assumes -0x8000000 <= a <= 0x8000000 && -0x8000000 <= b <= 0x8000000;
+    ensures -0x40000000000000 <= \result <= 0x40000000000000;
+  behavior wide_b:
+    assumes -0x8000000 <= a <= 0x8000000;
+    ensures -0x400000000000000 <= \result <= 0x400000000000000;
+  behavior wide_a:
+    assumes -0x10000000 <= a <= 0x10000000 && -0x8000000 <= b <= 0x8000000;
+    ensures -0x80000000000000 <= \result <= 0x80000000000000;
+  behavior wide:
+    assumes -0x10000000 <= a <= 0x10000000;
+    ensures -0x800000000000000 <= \result <= 0x800000000000000;
+*/
+static inline __attribute__((always_inline)) int64_t M(int32_t a, int32_t b)
+{
+	return (int64_t)a * b;
+}
+
+/*@
+  requires 0 <= i <= 9;
+  assigns \nothing;
+  ensures \result == 26 - i % 2;
+*/
 static int limb_bits(int i)
 {
 	return 26 - (i & 1);
 }
 
 /* h = f. */
+/*@
+  requires \valid(h + (0 .. 9)) && \valid_read(f + (0 .. 9));
+  requires \separated(h + (0 .. 9), f + (0 .. 9));
+  requires carried((int32_t *)f);
+  assigns h[0 .. 9];
+  ensures carried(h);
+*/
 static void fe_copy(fe h, const fe f)
 {
+	/*@ loop invariant 0 <= i <= 10;
+	    loop invariant \forall integer j; 0 <= j < i ==> h[j] == f[j];
+	    loop assigns i, h[0 .. 9];
+	    loop variant 10 - i; */
 	for (int i = 0; i < 10; i++)
 		h[i] = f[i];
 }
 
 /* h = n for a small n. */
+/*@
+  requires \valid(h + (0 .. 9));
+  requires 0 <= n <= 1;
+  assigns h[0 .. 9];
+  ensures carried(h);
+*/
 static void fe_set(fe h, int32_t n)
 {
 	h[0] = n;
+	/*@ loop invariant 1 <= i <= 10;
+	    loop invariant h[0] == n;
+	    loop invariant \forall integer j; 1 <= j < i ==> h[j] == 0;
+	    loop assigns i, h[1 .. 9];
+	    loop variant 10 - i; */
 	for (int i = 1; i < 10; i++)
 		h[i] = 0;
 }
 
 /* h = f + g. Pre: f, g carried. Post: h loose (|h| <= (2^26, 2^25 + 2^17)). */
+/*@
+  requires \valid(h + (0 .. 9)) && \valid_read(f + (0 .. 9)) && \valid_read(g + (0 .. 9));
+  requires \separated(h + (0 .. 9), f + (0 .. 9)) && \separated(h + (0 .. 9), g + (0 .. 9));
+  requires carried((int32_t *)f) && carried((int32_t *)g);
+  assigns h[0 .. 9];
+  ensures added(h);
+*/
 static void fe_add(fe h, const fe f, const fe g)
 {
+	/*@ loop invariant 0 <= i <= 10;
+	    loop invariant \forall integer j; 0 <= j < i ==>
+	      (j % 2 == 0 ==> -0x4000000 <= h[j] <= 0x4000000) &&
+	      (j % 2 == 1 ==> -0x2020000 <= h[j] <= 0x2020000);
+	    loop assigns i, h[0 .. 9];
+	    loop variant 10 - i; */
 	for (int i = 0; i < 10; i++)
 		h[i] = f[i] + g[i];
 }
 
 /* h = f - g. Pre: f, g carried. Post: h loose (|h| <= (2^26, 2^25 + 2^17)). */
+/*@
+  requires \valid(h + (0 .. 9)) && \valid_read(f + (0 .. 9)) && \valid_read(g + (0 .. 9));
+  requires \separated(h + (0 .. 9), f + (0 .. 9)) && \separated(h + (0 .. 9), g + (0 .. 9));
+  requires carried((int32_t *)f) && carried((int32_t *)g);
+  assigns h[0 .. 9];
+  ensures added(h);
+*/
 static void fe_sub(fe h, const fe f, const fe g)
 {
+	/*@ loop invariant 0 <= i <= 10;
+	    loop invariant \forall integer j; 0 <= j < i ==>
+	      (j % 2 == 0 ==> -0x4000000 <= h[j] <= 0x4000000) &&
+	      (j % 2 == 1 ==> -0x2020000 <= h[j] <= 0x2020000);
+	    loop assigns i, h[0 .. 9];
+	    loop variant 10 - i; */
 	for (int i = 0; i < 10; i++)
 		h[i] = f[i] - g[i];
 }
@@ -73,10 +169,18 @@ static void fe_sub(fe h, const fe f, const fe g)
  * below 2^24 + 2^16. Always inlined, so that t stays in registers: out of
  * line, sanitizer builds give t a stack frame with redzones on every call.
  */
+/*@
+  requires \valid(h + (0 .. 9)) && \valid(t + (0 .. 9));
+  requires \separated(h + (0 .. 9), t + (0 .. 9));
+  requires wide(t);
+  assigns h[0 .. 9], t[0 .. 9];
+  ensures carried(h);
+*/
 static inline __attribute__((always_inline)) void fe_carry(fe h, int64_t t[10])
 {
 	int64_t c;
 
+	/*@ loop pragma UNROLL 11; */
 	for (int i = 0; i < 10; i++) {
 		int bits = limb_bits(i);
 
@@ -90,6 +194,7 @@ static inline __attribute__((always_inline)) void fe_carry(fe h, int64_t t[10])
 	c = (t[0] + ((int64_t)1 << 25)) >> 26;
 	t[0] -= c * ((int64_t)1 << 26);
 	t[1] += c;
+	/*@ loop pragma UNROLL 11; */
 	for (int i = 0; i < 10; i++)
 		h[i] = (int32_t)t[i];
 }
@@ -106,6 +211,12 @@ static inline __attribute__((always_inline)) void fe_carry(fe h, int64_t t[10])
  * term, M(a, b) being the 64-bit product: every operand stays in a register
  * (and sanitizer builds check only the loads of f and g and the stores of h).
  */
+/*@
+  requires \valid(h + (0 .. 9)) && \valid_read(f + (0 .. 9)) && \valid_read(g + (0 .. 9));
+  requires loose((int32_t *)f) && loose((int32_t *)g);
+  assigns h[0 .. 9];
+  ensures carried(h);
+*/
 static void fe_mul(fe h, const fe f, const fe g)
 {
 	int32_t f0 = f[0], f1 = f[1], f2 = f[2], f3 = f[3], f4 = f[4];
@@ -120,43 +231,43 @@ static void fe_mul(fe h, const fe f, const fe g)
 	t[0] = M(f0, g0) + M(f1_2, g9_19) + M(f2, g8_19)
 		+ M(f3_2, g7_19) + M(f4, g6_19) + M(f5_2, g5_19)
 		+ M(f6, g4_19) + M(f7_2, g3_19) + M(f8, g2_19)
-		+ M(f9_2, g1_19);
+		+ M(f9_2, g1_19);	/*@ assert within62(t[0]); */
 	t[1] = M(f0, g1) + M(f1, g0) + M(f2, g9_19)
 		+ M(f3, g8_19) + M(f4, g7_19) + M(f5, g6_19)
 		+ M(f6, g5_19) + M(f7, g4_19) + M(f8, g3_19)
-		+ M(f9, g2_19);
+		+ M(f9, g2_19);	/*@ assert within62(t[1]); */
 	t[2] = M(f0, g2) + M(f1_2, g1) + M(f2, g0)
 		+ M(f3_2, g9_19) + M(f4, g8_19) + M(f5_2, g7_19)
 		+ M(f6, g6_19) + M(f7_2, g5_19) + M(f8, g4_19)
-		+ M(f9_2, g3_19);
+		+ M(f9_2, g3_19);	/*@ assert within62(t[2]); */
 	t[3] = M(f0, g3) + M(f1, g2) + M(f2, g1)
 		+ M(f3, g0) + M(f4, g9_19) + M(f5, g8_19)
 		+ M(f6, g7_19) + M(f7, g6_19) + M(f8, g5_19)
-		+ M(f9, g4_19);
+		+ M(f9, g4_19);	/*@ assert within62(t[3]); */
 	t[4] = M(f0, g4) + M(f1_2, g3) + M(f2, g2)
 		+ M(f3_2, g1) + M(f4, g0) + M(f5_2, g9_19)
 		+ M(f6, g8_19) + M(f7_2, g7_19) + M(f8, g6_19)
-		+ M(f9_2, g5_19);
+		+ M(f9_2, g5_19);	/*@ assert within62(t[4]); */
 	t[5] = M(f0, g5) + M(f1, g4) + M(f2, g3)
 		+ M(f3, g2) + M(f4, g1) + M(f5, g0)
 		+ M(f6, g9_19) + M(f7, g8_19) + M(f8, g7_19)
-		+ M(f9, g6_19);
+		+ M(f9, g6_19);	/*@ assert within62(t[5]); */
 	t[6] = M(f0, g6) + M(f1_2, g5) + M(f2, g4)
 		+ M(f3_2, g3) + M(f4, g2) + M(f5_2, g1)
 		+ M(f6, g0) + M(f7_2, g9_19) + M(f8, g8_19)
-		+ M(f9_2, g7_19);
+		+ M(f9_2, g7_19);	/*@ assert within62(t[6]); */
 	t[7] = M(f0, g7) + M(f1, g6) + M(f2, g5)
 		+ M(f3, g4) + M(f4, g3) + M(f5, g2)
 		+ M(f6, g1) + M(f7, g0) + M(f8, g9_19)
-		+ M(f9, g8_19);
+		+ M(f9, g8_19);	/*@ assert within62(t[7]); */
 	t[8] = M(f0, g8) + M(f1_2, g7) + M(f2, g6)
 		+ M(f3_2, g5) + M(f4, g4) + M(f5_2, g3)
 		+ M(f6, g2) + M(f7_2, g1) + M(f8, g0)
-		+ M(f9_2, g9_19);
+		+ M(f9_2, g9_19);	/*@ assert within62(t[8]); */
 	t[9] = M(f0, g9) + M(f1, g8) + M(f2, g7)
 		+ M(f3, g6) + M(f4, g5) + M(f5, g4)
 		+ M(f6, g3) + M(f7, g2) + M(f8, g1)
-		+ M(f9, g0);
+		+ M(f9, g0);	/*@ assert within62(t[9]); */
 	fe_carry(h, t);
 }
 
@@ -167,6 +278,12 @@ static void fe_mul(fe h, const fe f, const fe g)
  * f[i] times 1, 2 or 4 (4 for i != j both odd), at most 4 * 1.65 * 2^25 <
  * 2^28, the second f[j] or 19 f[j] < 2^31; each sum is the same as fe_mul's.
  */
+/*@
+  requires \valid(h + (0 .. 9)) && \valid_read(f + (0 .. 9));
+  requires loose((int32_t *)f);
+  assigns h[0 .. 9];
+  ensures carried(h);
+*/
 static void fe_sq(fe h, const fe f)
 {
 	int32_t f0 = f[0], f1 = f[1], f2 = f[2], f3 = f[3], f4 = f[4];
@@ -178,47 +295,77 @@ static void fe_sq(fe h, const fe f)
 	int64_t t[10];
 
 	t[0] = M(f0, f0) + M(f1_4, f9_19) + M(f2_2, f8_19)
-		+ M(f3_4, f7_19) + M(f4_2, f6_19) + M(f5_2, f5_19);
+		+ M(f3_4, f7_19) + M(f4_2, f6_19) + M(f5_2, f5_19);	/*@ assert within62(t[0]); */
 	t[1] = M(f0_2, f1) + M(f2_2, f9_19) + M(f3_2, f8_19)
-		+ M(f4_2, f7_19) + M(f5_2, f6_19);
+		+ M(f4_2, f7_19) + M(f5_2, f6_19);	/*@ assert within62(t[1]); */
 	t[2] = M(f0_2, f2) + M(f1_2, f1) + M(f3_4, f9_19)
-		+ M(f4_2, f8_19) + M(f5_4, f7_19) + M(f6, f6_19);
+		+ M(f4_2, f8_19) + M(f5_4, f7_19) + M(f6, f6_19);	/*@ assert within62(t[2]); */
 	t[3] = M(f0_2, f3) + M(f1_2, f2) + M(f4_2, f9_19)
-		+ M(f5_2, f8_19) + M(f6_2, f7_19);
+		+ M(f5_2, f8_19) + M(f6_2, f7_19);	/*@ assert within62(t[3]); */
 	t[4] = M(f0_2, f4) + M(f1_4, f3) + M(f2, f2)
-		+ M(f5_4, f9_19) + M(f6_2, f8_19) + M(f7_2, f7_19);
+		+ M(f5_4, f9_19) + M(f6_2, f8_19) + M(f7_2, f7_19);	/*@ assert within62(t[4]); */
 	t[5] = M(f0_2, f5) + M(f1_2, f4) + M(f2_2, f3)
-		+ M(f6_2, f9_19) + M(f7_2, f8_19);
+		+ M(f6_2, f9_19) + M(f7_2, f8_19);	/*@ assert within62(t[5]); */
 	t[6] = M(f0_2, f6) + M(f1_4, f5) + M(f2_2, f4)
-		+ M(f3_2, f3) + M(f7_4, f9_19) + M(f8, f8_19);
+		+ M(f3_2, f3) + M(f7_4, f9_19) + M(f8, f8_19);	/*@ assert within62(t[6]); */
 	t[7] = M(f0_2, f7) + M(f1_2, f6) + M(f2_2, f5)
-		+ M(f3_2, f4) + M(f8_2, f9_19);
+		+ M(f3_2, f4) + M(f8_2, f9_19);	/*@ assert within62(t[7]); */
 	t[8] = M(f0_2, f8) + M(f1_4, f7) + M(f2_2, f6)
-		+ M(f3_4, f5) + M(f4, f4) + M(f9_2, f9_19);
+		+ M(f3_4, f5) + M(f4, f4) + M(f9_2, f9_19);	/*@ assert within62(t[8]); */
 	t[9] = M(f0_2, f9) + M(f1_2, f8) + M(f2_2, f7)
-		+ M(f3_2, f6) + M(f4_2, f5);
+		+ M(f3_2, f6) + M(f4_2, f5);	/*@ assert within62(t[9]); */
 	fe_carry(h, t);
 }
 
 /* h = 121666 f. Pre: f loose. Post: h carried
  * (|f[i] * 121666| < 2^27 * 2^17 = 2^44). */
+/*@
+  requires \valid(h + (0 .. 9)) && \valid_read(f + (0 .. 9));
+  requires loose((int32_t *)f);
+  assigns h[0 .. 9];
+  ensures carried(h);
+*/
 static void fe_mul_a24(fe h, const fe f)
 {
 	int64_t t[10];
 
+	/*@ loop invariant 0 <= i <= 10;
+	    loop invariant \forall integer j; 0 <= j < i ==>
+	      -0x4000000000000000 <= t[j] <= 0x4000000000000000;
+	    loop assigns i, t[0 .. 9];
+	    loop variant 10 - i; */
 	for (int i = 0; i < 10; i++)
 		t[i] = (int64_t)f[i] * 121666;
 	fe_carry(h, t);
 }
 
 /* Swaps f and g when bit is 1, leaves them when 0, without branching. */
+/*@
+  requires \valid(f + (0 .. 9)) && \valid(g + (0 .. 9));
+  requires \separated(f + (0 .. 9), g + (0 .. 9));
+  requires bit <= 1;
+  requires carried(f) && carried(g);
+  assigns f[0 .. 9], g[0 .. 9];
+  ensures carried(f) && carried(g);
+*/
 static void fe_cswap(fe f, fe g, unsigned int bit)
 {
 	int32_t mask = -(int32_t)bit;
 
+	/*@ loop invariant 0 <= i <= 10;
+	    loop invariant \forall integer j; 0 <= j < i ==>
+	      (j % 2 == 0 ==> -0x2000000 <= f[j] <= 0x2000000 && -0x2000000 <= g[j] <= 0x2000000) &&
+	      (j % 2 == 1 ==> -0x1010000 <= f[j] <= 0x1010000 && -0x1010000 <= g[j] <= 0x1010000);
+	    loop invariant \forall integer j; i <= j < 10 ==>
+	      f[j] == \at(f[j], Pre) && g[j] == \at(g[j], Pre);
+	    loop assigns i, f[0 .. 9], g[0 .. 9];
+	    loop variant 10 - i; */
 	for (int i = 0; i < 10; i++) {
 		int32_t x = mask & (f[i] ^ g[i]);
 
+		/*@ assert bit == 0 ==> x == 0; */
+		/*@ assert bit == 1 ==> x == (f[i] ^ g[i]); */
+		/*@ assert bit == 1 ==> (f[i] ^ x) == g[i] && (g[i] ^ x) == f[i]; */
 		f[i] ^= x;
 		g[i] ^= x;
 	}
@@ -250,10 +397,20 @@ static void fe_frombytes(fe h, const uint8_t s[32])
 
 /* h = f, carried. Pre: |f[i]| < 2^31 (a sum or difference of two carried
  * or loose elements). */
+/*@
+  requires \valid(h + (0 .. 9)) && \valid_read(f + (0 .. 9));
+  assigns h[0 .. 9];
+  ensures carried(h);
+*/
 static void fe_reduce(fe h, const fe f)
 {
 	int64_t t[10];
 
+	/*@ loop invariant 0 <= i <= 10;
+	    loop invariant \forall integer j; 0 <= j < i ==>
+	      -0x4000000000000000 <= t[j] <= 0x4000000000000000;
+	    loop assigns i, t[0 .. 9];
+	    loop variant 10 - i; */
 	for (int i = 0; i < 10; i++)
 		t[i] = f[i];
 	fe_carry(h, t);

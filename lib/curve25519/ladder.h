@@ -25,12 +25,22 @@
 
 /* h = f^(2^n), n >= 1. Pre: f loose. Post: h carried. A row may give its
  * own as FE_SQN. */
+/*@
+  requires \valid(h + (0 .. 9)) && \valid_read(f + (0 .. 9));
+  requires loose((int32_t *)f);
+  requires n >= 1;
+  assigns h[0 .. 9];
+  ensures carried(h);
+*/
 static void fe_sqn(fe h, const fe f, int n)
 {
 #ifdef FE_SQN
 	FE_SQN(h, f, (uint64_t)n);
 #else
 	fe_sq(h, f);
+	/*@ loop invariant n >= 1 && carried(h);
+	    loop assigns n, h[0 .. 9];
+	    loop variant n; */
 	while (--n > 0)
 		fe_sq(h, h);
 #endif
