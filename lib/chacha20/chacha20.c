@@ -169,11 +169,29 @@ void chacha20(struct chacha20_ctx *ctx, uint8_t *dst, const uint8_t *src, size_t
 	chacha20_row_xor(row, ctx->state, dst, src, len);
 }
 
-void hchacha20(uint8_t out[HCHACHA20_OUT_SIZE], const uint8_t nonce[HCHACHA20_NONCE_SIZE],
-	       const uint8_t key[HCHACHA20_KEY_SIZE])
+/* The calls made before detection has finished: the full pick. Out of line,
+ * so that the usual path makes no call but its last and saves no registers. */
+static __attribute__((noinline)) void hchacha20_long(uint8_t out[HCHACHA20_OUT_SIZE],
+						    const uint8_t nonce[HCHACHA20_NONCE_SIZE],
+						    const uint8_t key[HCHACHA20_KEY_SIZE])
 {
 	enum chacha20_row row = hchacha20_row_for(zinc_cpu_features());
 
 	ZINC_COUNT_HIT(chacha20_hits[row]);
 	chacha20_row_hchacha20(row, out, nonce, key);
+}
+
+/* HChaCha20 has no length: once detection has finished, the short pick is
+ * the pick, one load. */
+void hchacha20(uint8_t out[HCHACHA20_OUT_SIZE], const uint8_t nonce[HCHACHA20_NONCE_SIZE],
+	       const uint8_t key[HCHACHA20_KEY_SIZE])
+{
+	unsigned row;
+
+	if (zinc_row_short(ZINC_PREF_HCHACHA20, 0, &row)) {
+		ZINC_COUNT_HIT(chacha20_hits[row]);
+		chacha20_row_hchacha20(row, out, nonce, key);
+	} else {
+		hchacha20_long(out, nonce, key);
+	}
 }
