@@ -35,8 +35,8 @@ static const uint32_t chacha20_constants[4] = {
 
 /*
  * The 20 rounds: 10 column rounds interleaved with 10 diagonal rounds.
- * Inlined into both callers, so that x lives in registers (the callers do not
- * wipe it: that would keep it in memory), and unrolled by 5: the fastest form
+ * Inlined into both callers and unrolled by 5 (the callers still wipe x:
+ * the permuted state with the output gives back the key): the fastest form
  * clang 19 made of those measured in bench/results/2026-12-05-zen5-hchacha20.md.
  */
 static inline __attribute__((always_inline)) void chacha20_permute(uint32_t x[16])
@@ -60,6 +60,7 @@ static void chacha20_block(const uint32_t state[16], uint8_t stream[CHACHA20_BLO
 	chacha20_permute(x);
 	for (int i = 0; i < 16; i++)
 		put_unaligned_le32(x[i] + state[i], stream + 4 * i);
+	memzero_explicit(x, sizeof(x));
 }
 
 __attribute__((noinline)) void chacha20_generic(uint32_t state[16], uint8_t *dst, const uint8_t *src, size_t len)
@@ -96,6 +97,7 @@ void hchacha20_generic(uint8_t out[HCHACHA20_OUT_SIZE], const uint8_t nonce[HCHA
 		put_unaligned_le32(x[i], out + 4 * i);
 		put_unaligned_le32(x[12 + i], out + 16 + 4 * i);
 	}
+	memzero_explicit(x, sizeof(x));
 }
 
 const struct chacha20_impl chacha20_impls[] = {
