@@ -10,10 +10,11 @@
  * zinc_abi_enter (arch/<arch>/abi-check.S) with the address of its site in
  * r11 (x86-64) or x9 (arm64); the code that follows runs as the body,
  * through the ABI trampoline, on every call from anywhere (backend tables,
- * C glue, other assembly). The site, which zinc_abi_checked reads (struct
- * zinc_abi_site, arch/abi_check.c), holds the body's address, the .S file
- * (its row) and the name. The six integer argument registers pass through
- * untouched and rax / x0 is returned; rdx / x1 is not, and arguments on the
+ * C glue, other assembly). The site (struct zinc_abi_site,
+ * arch/abi_check.c) holds the body's address, the .S file (its row), the
+ * name, and a word zinc_abi_checked writes (the input in which the entry
+ * point last got fresh floating-point control values), hence .data. The
+ * six integer argument registers pass through untouched and rax / x0 is returned; rdx / x1 is not, and arguments on the
  * stack are not supported (no entry point has any).
  */
 
@@ -30,10 +31,10 @@
 	add	x9, x9, :lo12:.Labi_site_\name
 	b	zinc_abi_enter
 #endif
-	.pushsection .data.rel.ro.local,"aw"
+	.pushsection .data,"aw"
 	.balign 8
 .Labi_site_\name:
-	.quad	.Labi_body_\name, .Labi_file_\name, .Labi_name_\name
+	.quad	.Labi_body_\name, .Labi_file_\name, .Labi_name_\name, 0
 	.popsection
 	.pushsection .rodata.str1.1,"aMS",%progbits,1
 .Labi_file_\name:	.asciz __BASE_FILE__

@@ -33,6 +33,11 @@ abi_violation_add(struct abi_violation *v, int max, int *n, const char *reg, uin
 	(*n)++;
 }
 
+/* In ZINC_ABI_CHECK builds with assembly (arch/abi_check.c): a new input
+ * begins, so each entry point's next call gets fresh MXCSR and x87 control
+ * word (arm64: FPCR) values again. */
+void zinc_abi_new_input(void);
+
 __attribute__((noreturn)) void zinc_abi_violation(const char *row, const char *entry,
 						  const char *what, const char *detail);
 

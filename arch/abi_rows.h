@@ -79,7 +79,7 @@ static void call_checked(const char *row, const char *entry, size_t len, const v
 	int n;
 
 	memset(&r, 0, sizeof(r));
-	abi_check_fill(&r, random64);
+	abi_check_fill(&r, random64, true);
 	abi_check_call(&r, fn, a0, a1, a2, a3, a4, a5);
 	calls++;
 	n = abi_check_violations(&r, v, ABI_MAX_VIOLATIONS);
@@ -99,7 +99,7 @@ static bool only_violation(const void *fn, const char *reg)
 	int n;
 
 	memset(&r, 0, sizeof(r));
-	abi_check_fill(&r, random64);
+	abi_check_fill(&r, random64, true);
 	abi_check_call(&r, fn, 0, 0, 0, 0, 0, 0);
 	n = abi_check_violations(&r, v, ABI_MAX_VIOLATIONS);
 	return reg ? n == 1 && !strcmp(v[0].reg, reg) : n == 0;

@@ -18,7 +18,9 @@
 
 /* The decoded parameters of the current input, for the diagnosis. Targets
  * fill it after decoding (cheap: only pointers and numbers are kept) and
- * format it only when something fails. */
+ * format it only when something fails. Every target calls it once per
+ * input, before its first zinc call: it also starts a new input for the
+ * ABI check (zinc_abi_new_input, arch/abi_check.h). */
 typedef void (*fuzz_params_fn)(char *buf, size_t cap);
 void fuzz_set_params(fuzz_params_fn fn);
 

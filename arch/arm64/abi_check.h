@@ -9,6 +9,7 @@
 #ifndef ZINC_ARCH_ARM64_ABI_CHECK_H
 #define ZINC_ARCH_ARM64_ABI_CHECK_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "arch/abi_check.h"
@@ -38,22 +39,27 @@ static const char *const abi_check_d_names[8] = {
 #define ABI_FPCR_RMODE_SHIFT 22
 
 /*
- * Fresh inputs from next(): random callee-saved registers, and FPCR with a
- * rounding mode other than the default (never 0), so that a backend which
- * resets FPCR is seen. No backend does floating-point arithmetic, so the
- * rounding mode cannot change its results.
+ * Fresh inputs from next(): random callee-saved registers and, when
+ * fresh_fp, FPCR with a rounding mode other than the default (never 0), so
+ * that a backend which resets FPCR is seen; without fresh_fp FPCR keeps
+ * the caller's value (any change the callee makes is still seen). No
+ * backend does floating-point arithmetic, so the rounding mode cannot
+ * change its results.
  *
  * Always inlined, as abi_check_violations is: arch/abi_check.c calls both
  * on every checked call, in a function libFuzzer does not trace.
  */
 static inline __attribute__((always_inline)) void
-abi_check_fill(struct abi_check_regs *r, uint64_t (*next)(void))
+abi_check_fill(struct abi_check_regs *r, uint64_t (*next)(void), bool fresh_fp)
 {
 	for (int i = 0; i < 11; i++)
 		r->in_x[i] = next() | 1;
 	for (int i = 0; i < 8; i++)
 		r->in_d[i] = next() | 1;
-	r->fpcr_in = (1 + next() % 3) << ABI_FPCR_RMODE_SHIFT;
+	if (fresh_fp)
+		r->fpcr_in = (1 + next() % 3) << ABI_FPCR_RMODE_SHIFT;
+	else
+		__asm__ volatile("mrs %0, fpcr" : "=r"(r->fpcr_in));
 }
 
 /* Writes up to max violations into v and returns how many there are. */

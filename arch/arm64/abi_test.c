@@ -78,7 +78,7 @@ static void test_trampoline_sees_violations(void)
 	__asm__ volatile("mrs %0, fpcr" : "=r"(fpcr));
 	for (int i = 0; i < 100; i++) {
 		memset(&r, 0, sizeof(r));
-		abi_check_fill(&r, random64);
+		abi_check_fill(&r, random64, true);
 		CHECK(r.fpcr_in != 0, "FPCR input at its default");
 		CHECK(abi_check_call(&r, FN(abi_test_sum6), 1, 10, 100, 1000, 10000, 100000) ==
 				      1 + 20 + 300 + 4000 + 50000 + 600000 &&

@@ -9,6 +9,7 @@
 #ifndef ZINC_ARCH_X86_64_ABI_CHECK_H
 #define ZINC_ARCH_X86_64_ABI_CHECK_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "arch/abi_check.h"
@@ -43,23 +44,30 @@ static const char *const abi_check_reg_names[ABI_CHECK_NREGS] = {
 #define ABI_MXCSR_CONTROL 0xffc0
 
 /*
- * Fresh inputs from next(): random callee-saved registers, and MXCSR and
- * the control word away from their defaults, so that a backend which
- * resets them is seen: a rounding mode other than nearest (never 0), and
- * for MXCSR random sticky exception flags. The x87 precision stays at its
- * default (valgrind ignores another one). Exceptions stay masked, so no
- * backend can trap on them.
+ * Fresh inputs from next(): random callee-saved registers and, when
+ * fresh_fp, MXCSR and the x87 control word away from their defaults, so
+ * that a backend which resets them is seen: a rounding mode other than
+ * nearest (never 0), and for MXCSR random sticky exception flags. The x87
+ * precision stays at its default (valgrind ignores another one).
+ * Exceptions stay masked, so no backend can trap on them. Without
+ * fresh_fp both keep the caller's values: loading a changed rounding mode
+ * costs the trampoline some 100 cycles (Zen 5), loading the same one
+ * nearly nothing, and any change the callee makes is still seen.
  *
  * Always inlined, as abi_check_violations is: arch/abi_check.c calls both
  * on every checked call, in a function libFuzzer does not trace.
  */
 static inline __attribute__((always_inline)) void
-abi_check_fill(struct abi_check_regs *r, uint64_t (*next)(void))
+abi_check_fill(struct abi_check_regs *r, uint64_t (*next)(void), bool fresh_fp)
 {
 	uint64_t x;
 
 	for (int i = 0; i < ABI_CHECK_NREGS; i++)
 		r->in[i] = next();
+	if (!fresh_fp) {
+		__asm__ volatile("stmxcsr %0\n\tfnstcw %1" : "=m"(r->mxcsr_in), "=m"(r->fcw_in));
+		return;
+	}
 	x = next();
 	r->mxcsr_in = ABI_MXCSR_DEFAULT | (uint32_t)(1 + x % 3) << 13 | (uint32_t)(x >> 8 & 0x3f);
 	r->fcw_in = (uint16_t)(ABI_FCW_DEFAULT | (1 + x % 3) << 10);

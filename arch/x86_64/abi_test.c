@@ -88,7 +88,7 @@ static void test_trampoline_sees_violations(void)
 
 	/* Exception flags are caller-saved: not a violation. */
 	memset(&r, 0, sizeof(r));
-	abi_check_fill(&r, random64);
+	abi_check_fill(&r, random64, true);
 	r.mxcsr_in &= ~0x3fu;
 	abi_check_call(&r, FN(abi_test_mxcsr_flags), 0, 0, 0, 0, 0, 0);
 	CHECK(r.mxcsr_out == (r.mxcsr_in | 0x20) && abi_check_violations(&r, v, ABI_MAX_VIOLATIONS) == 0,
@@ -101,7 +101,7 @@ static void test_trampoline_sees_violations(void)
 	__asm__ volatile("stmxcsr %0\n\tfnstcw %1" : "=m"(mxcsr), "=m"(fcw));
 	for (int i = 0; i < 100; i++) {
 		memset(&r, 0, sizeof(r));
-		abi_check_fill(&r, random64);
+		abi_check_fill(&r, random64, true);
 		CHECK((r.mxcsr_in & ABI_MXCSR_CONTROL) != ABI_MXCSR_DEFAULT &&
 			      r.fcw_in != ABI_FCW_DEFAULT,
 		      "inputs at the defaults: mxcsr %04x, fcw %04x", r.mxcsr_in, r.fcw_in);
