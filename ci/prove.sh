@@ -65,7 +65,8 @@ if [ -n "$plant" ]; then
 fi
 
 # Each unit, and the lemmas of each file (the global facts its contracts
-# rely on), is one Frama-C run; up to $jobs run at once, one prover each.
+# rely on), is one Frama-C run; up to $jobs run at once, one prover each,
+# started in PROVE_UNITS' order (the largest first).
 items=()
 while read -r file fcts; do
 	[ -f "$root/$file" ] || zinc_die "PROVE_UNITS names $file, which does not exist"
