@@ -14,8 +14,9 @@
  * arch/abi_check.c) holds the body's address, the .S file (its row), the
  * name, and a word zinc_abi_checked writes (the input in which the entry
  * point last got fresh floating-point control values), hence .data. The
- * six integer argument registers pass through untouched and rax / x0 is returned; rdx / x1 is not, and arguments on the
- * stack are not supported (no entry point has any).
+ * six integer argument registers pass through untouched and rax / x0 is
+ * returned; rdx / x1 is not, and arguments on the stack are not supported
+ * (no entry point has any).
  */
 
 #ifdef ZINC_ABI_CHECK

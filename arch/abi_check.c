@@ -25,15 +25,15 @@
  * threads may call rows at the same time; calls may nest (an entry point
  * that calls or jumps to another).
  */
-#if defined(ZINC_ABI_CHECK) && (defined(ZINC_ASM_X86_64) || defined(ZINC_ASM_ARM64))
+#include "arch/abi_check.h"
+
+#ifdef ZINC_ABI_CHECKED
 
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "arch/abi_check.h"
 
 #if defined(__x86_64__)
 #include "arch/x86_64/abi_check.h"

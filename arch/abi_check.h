@@ -33,10 +33,21 @@ abi_violation_add(struct abi_violation *v, int max, int *n, const char *reg, uin
 	(*n)++;
 }
 
-/* In ZINC_ABI_CHECK builds with assembly (arch/abi_check.c): a new input
- * begins, so each entry point's next call gets fresh MXCSR and x87 control
- * word (arm64: FPCR) values again. */
+/* ZINC_ABI_CHECKED: the build checks its assembly entry points
+ * (ZINC_ABI_CHECK with assembly in; arch/abi_check.c). */
+#if defined(ZINC_ABI_CHECK) && (defined(ZINC_ASM_X86_64) || defined(ZINC_ASM_ARM64))
+#define ZINC_ABI_CHECKED 1
+#endif
+
+/* A new input begins, so each entry point's next call gets fresh MXCSR and
+ * x87 control word (arm64: FPCR) values again; nothing in other builds. */
+#ifdef ZINC_ABI_CHECKED
 void zinc_abi_new_input(void);
+#else
+static inline void zinc_abi_new_input(void)
+{
+}
+#endif
 
 __attribute__((noreturn)) void zinc_abi_violation(const char *row, const char *entry,
 						  const char *what, const char *detail);

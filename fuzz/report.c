@@ -22,9 +22,7 @@ static fuzz_params_fn params_fn;
 void fuzz_set_params(fuzz_params_fn fn)
 {
 	params_fn = fn;
-#if defined(ZINC_ABI_CHECK) && (defined(ZINC_ASM_X86_64) || defined(ZINC_ASM_ARM64))
 	zinc_abi_new_input();
-#endif
 }
 
 static void dump(const char *name, const uint8_t *p, size_t len, size_t from, size_t to,

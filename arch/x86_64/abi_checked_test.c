@@ -26,7 +26,9 @@
 #include "arch/abi_check.h"
 #include "lib/common/test.h"
 
-#if defined(__x86_64__) && defined(ZINC_ABI_CHECK) && defined(ZINC_ASM_X86_64)
+#if defined(__x86_64__) && defined(ZINC_ABI_CHECKED)
+
+#include "arch/x86_64/abi_check.h"
 
 uint64_t abi_checked_clean(uint64_t a);
 void abi_checked_clobber_rbx(void);
@@ -50,8 +52,8 @@ void zinc_abi_violation(const char *row, const char *entry, const char *what,
  * are put back to the defaults afterwards (a report leaves the callee's). */
 static const char *call(void (*fn)(void))
 {
-	static const uint32_t mxcsr = 0x1f80;
-	static const uint16_t fcw = 0x037f;
+	static const uint32_t mxcsr = ABI_MXCSR_DEFAULT;
+	static const uint16_t fcw = ABI_FCW_DEFAULT;
 
 	reported[0] = 0;
 	if (!setjmp(back))
