@@ -79,7 +79,9 @@ struct chacha20poly1305_step {
 	size_t pieces;
 };
 
-/* The kernels read these structs at the offsets of sizes.h. */
+/* The kernels read these structs at the offsets of sizes.h. The stitched
+ * kernels are x86-64's; other targets have none (and other pointer sizes). */
+#ifdef ZINC_ASM_X86_64
 _Static_assert(offsetof(struct chacha20poly1305_bulk, chacha) == 0 &&
 		       offsetof(struct chacha20poly1305_bulk, poly) == CHACHA20POLY1305_BULK_POLY,
 	       "sizes.h: struct chacha20poly1305_bulk as the kernels read it");
@@ -92,6 +94,7 @@ _Static_assert(offsetof(struct chacha20poly1305_piece, at) == 0 &&
 		       offsetof(struct chacha20poly1305_piece, len) == CHACHA20POLY1305_PIECE_LEN &&
 		       sizeof(struct chacha20poly1305_piece) == CHACHA20POLY1305_PIECE_SIZE,
 	       "sizes.h: struct chacha20poly1305_piece as the kernels read it");
+#endif
 _Static_assert(CHACHA20POLY1305_STEP == 8 * CHACHA20_BLOCK_SIZE &&
 		       CHACHA20POLY1305_STEP % POLY1305_BLOCK_SIZE == 0,
 	       "sizes.h: a step is eight ChaCha20 blocks (the kernels' batch), whole Poly1305 blocks");

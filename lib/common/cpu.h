@@ -169,20 +169,23 @@ static inline unsigned zinc_row_pick(uint32_t have, const uint32_t *needs, const
  * The pick for short messages, resolved once for the model and features in
  * force: for each choice, the row r0 picked at length 0 and the length
  * "below" from which some other row may be picked, as one atomic word
- * below << 8 | r0 (below capped at 2^56 - 1). A public function whose length
+ * below << 8 | r0, a pointer-sized word so that every target has the atomic
+ * (below capped at 2^56 - 1 on 64-bit targets, 2^24 - 1 on 32-bit ones,
+ * where a length at or past the cap takes the full pick, which is still
+ * right). A public function whose length
  * is under it calls r0 with one load and one comparison; others take the
  * full pick. 0 (no length is below 0) until detection has finished, so the
  * first calls take the full pick, which detects. Rewritten by
  * zinc_prefs_update_short(features in force) under the model in force, at
  * detection and whenever the test mask or the forced model changes.
  */
-extern uint64_t zinc_pick_short[ZINC_PREF_NCHOICES];
+extern uintptr_t zinc_pick_short[ZINC_PREF_NCHOICES];
 void zinc_prefs_update_short(uint32_t have);
 
 /* True, with *row set, when len is short enough for the resolved pick. */
 static inline bool zinc_row_short(enum zinc_pref_choice choice, size_t len, unsigned *row)
 {
-	uint64_t w = __atomic_load_n(&zinc_pick_short[choice], __ATOMIC_ACQUIRE);
+	uintptr_t w = __atomic_load_n(&zinc_pick_short[choice], __ATOMIC_ACQUIRE);
 
 	*row = (unsigned)(w & 0xff);
 	return len < (w >> 8);

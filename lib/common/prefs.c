@@ -79,7 +79,7 @@ void zinc_prefs_resolve(void)
 			}
 }
 
-uint64_t zinc_pick_short[ZINC_PREF_NCHOICES];
+uintptr_t zinc_pick_short[ZINC_PREF_NCHOICES];
 
 /* choice's pick for len bytes with the features have, under the model in
  * force. Tests with a barrier (zinc_row_is), not a switch: no jump table on
@@ -103,12 +103,12 @@ static unsigned pick(unsigned choice, uint32_t have, size_t len)
  * which it differs from the pick at length 0 is where the short pick ends. */
 void zinc_prefs_update_short(uint32_t have)
 {
-	const uint64_t below_max = (UINT64_C(1) << 56) - 1;
+	const uintptr_t below_max = UINTPTR_MAX >> 8;
 
 	for (unsigned c = 0; c < ZINC_PREF_NCHOICES; c++) {
 		const size_t *from = zinc_from_of((enum zinc_pref_choice)c);
 		unsigned r0 = pick(c, have, 0);
-		uint64_t below = below_max;
+		uintptr_t below = below_max;
 
 		for (unsigned r = 0; r < ZINC_PREF_MAX_ROWS; r++)
 			if (from[r] && from[r] < below && pick(c, have, from[r]) != r0)

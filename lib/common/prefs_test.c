@@ -41,7 +41,7 @@ static void short_pick_agrees(uint32_t f)
 	zinc_cpu_format(f, feat, sizeof(feat));
 	for (unsigned c = 0; c < ZINC_PREF_NCHOICES; c++) {
 		const size_t *from = zinc_from_of((enum zinc_pref_choice)c);
-		uint64_t below = __atomic_load_n(&zinc_pick_short[c], __ATOMIC_RELAXED) >> 8;
+		uintptr_t below = __atomic_load_n(&zinc_pick_short[c], __ATOMIC_RELAXED) >> 8;
 		unsigned row;
 
 		CHECK(zinc_row_short((enum zinc_pref_choice)c, 0, &row) && row == full_pick(c, f, 0),
@@ -58,7 +58,7 @@ static void short_pick_agrees(uint32_t f)
 			      "choice %u features %s len %zu: short pick row %u, full pick %u", c, feat,
 			      len, row, full_pick(c, f, len));
 		}
-		if (below < (UINT64_C(1) << 56) - 1) {
+		if (below < UINTPTR_MAX >> 8) {
 			stops++;
 			CHECK(full_pick(c, f, below) != full_pick(c, f, 0),
 			      "choice %u features %s: the short pick stops at %llu, where the full pick is still row %u",
