@@ -50,9 +50,57 @@ LIB_SRCS = {
     "selftest": ["lib/selftest/selftest.c"],
 }
 
-# Assembly backends, by architecture. Adding one: the .S file here, its ROW
-# line in lib/<primitive>/rows.h (which makes the table row, the prototypes
-# and the direct-call dispatch).
+# ---- Architectures (docs/DESIGN.md section 2, "Architectures") ----
+# Every architecture zinc builds for, one entry each, keyed by the name of
+# its configuration (`bazel test --config=<name>`, `ci/fuzz.sh --arch
+# <name>`). Everything about an architecture derives from its entry and its
+# folder arch/<dir>/ (ABI trampoline and the callee-saved set it checks,
+# feature detection, assembly); two configurations of one instruction set
+# (MIPS32 in both byte orders) share a folder. Fields:
+#   dir        arch/<dir>/, the key of ASM_SRCS, ASM_DEFINES, ABI_CHECK_SRCS
+#   triple     the GNU triple of Debian's cross compiler (gcc-<triple>)
+#   debian     the Debian architecture of its multiarch packages ("" where
+#              Debian 12 has no port: big-endian 32-bit MIPS)
+#   qemu       the qemu-user program that runs it ("" on the host's own)
+#   qemu_cpu   the CPU model qemu emulates (-cpu), "" for qemu's default
+#   abi        the calling convention its ABI trampoline checks
+#   big_endian True for the big-endian configurations
+#   copts      options for its compiler beyond every build's
+ARCHS = {
+    "x86_64": {
+        "dir": "x86_64", "triple": "x86_64-linux-gnu", "debian": "amd64",
+        "qemu": "", "qemu_cpu": "", "abi": "System V AMD64", "big_endian": False, "copts": [],
+    },
+    "arm64": {
+        "dir": "arm64", "triple": "aarch64-linux-gnu", "debian": "arm64",
+        "qemu": "qemu-aarch64", "qemu_cpu": "max", "abi": "AAPCS64", "big_endian": False, "copts": [],
+    },
+    "armhf": {
+        "dir": "arm", "triple": "arm-linux-gnueabihf", "debian": "armhf",
+        "qemu": "qemu-arm", "qemu_cpu": "max", "abi": "AAPCS, hard-float (VFP)", "big_endian": False,
+        "copts": [],
+    },
+    "mips": {
+        "dir": "mips", "triple": "mips-linux-gnu", "debian": "",
+        "qemu": "qemu-mips", "qemu_cpu": "", "abi": "o32", "big_endian": True, "copts": [],
+    },
+    "mipsel": {
+        "dir": "mips", "triple": "mipsel-linux-gnu", "debian": "mipsel",
+        "qemu": "qemu-mipsel", "qemu_cpu": "", "abi": "o32", "big_endian": False, "copts": [],
+    },
+    "mips64el": {
+        "dir": "mips64", "triple": "mips64el-linux-gnuabi64", "debian": "mips64el",
+        "qemu": "qemu-mips64el", "qemu_cpu": "", "abi": "n64", "big_endian": False, "copts": [],
+    },
+    "s390x": {
+        "dir": "s390x", "triple": "s390x-linux-gnu", "debian": "s390x",
+        "qemu": "qemu-s390x", "qemu_cpu": "", "abi": "s390x ELF", "big_endian": True, "copts": [],
+    },
+}
+
+# Assembly backends, by architecture folder (ARCHS' dir). Adding one: the
+# .S file here, its ROW line in lib/<primitive>/rows.h (which makes the
+# table row, the prototypes and the direct-call dispatch).
 ASM_SRCS = {
     "x86_64": [
         "arch/x86_64/chacha20-ssse3.S",
@@ -352,13 +400,17 @@ CT_PLANTED_BUGS = [
     ("CT_CSWAP", "curve25519-generic64"),
 ]
 
-# Planted bugs in arm64 assembly, caught by the arm64 run under qemu-user
-# (ci/arm64.sh --plant NAME; same form as PLANTED_BUGS, patches too).
-# Bazel builds only x86-64, so they are not in PLANTED_BUGS.
-PLANTED_BUGS_ARM64 = [
-    ("CHACHA20_NEON_WRAP", "chacha20", 200),
-    ("POLY1305_NEON_CARRY", "poly1305_state", 200),
+# Planted bugs in the assembly of architectures other than the host's,
+# caught under qemu-user by the suite of each configuration named (same form
+# as PLANTED_BUGS, patches too, plus the ARCHS configurations that must
+# catch it, comma-separated).
+PLANTED_BUGS_ARCH = [
+    ("CHACHA20_NEON_WRAP", "chacha20", 200, "arm64"),
+    ("POLY1305_NEON_CARRY", "poly1305_state", 200, "arm64"),
 ]
+
+# The arm64 ones, as ci/arm64.sh reads them.
+PLANTED_BUGS_ARM64 = [b[:3] for b in PLANTED_BUGS_ARCH if "arm64" in b[3].split(",")]
 
 # Planted bugs in rows that not every host can run (ci/emu.sh --plant, on
 # the first model of ci/emu/models.txt): (NAME, TARGET, N). Each is the patch
