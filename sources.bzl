@@ -66,35 +66,49 @@ LIB_SRCS = {
 #   abi        the calling convention its ABI trampoline checks
 #   big_endian True for the big-endian configurations
 #   copts      options for its compiler beyond every build's
+#   oracles_off the oracle adapters (ORACLE_OFF_DEFINES' keys) compiled to
+#              their counting stubs there, each with the reason the
+#              drivers print; the others link the <debian> multiarch
+#              library (ci/lib.sh installs ARCH_PACKAGES of it). Debian's
+#              libb2 outside x86-64 exports only the names zinc's own
+#              functions have (blake2s, blake2s_init...): fuzz/BUILD links
+#              a copy of its static library with them renamed to the _ref
+#              names fuzz/oracles/libb2.c calls
 ARCHS = {
     "x86_64": {
         "dir": "x86_64", "triple": "x86_64-linux-gnu", "debian": "amd64",
-        "qemu": "", "qemu_cpu": "", "abi": "System V AMD64", "big_endian": False, "copts": [],
+        "qemu": "", "qemu_cpu": "", "abi": "System V AMD64", "big_endian": False, "copts": [], "oracles_off": {},
     },
     "arm64": {
         "dir": "arm64", "triple": "aarch64-linux-gnu", "debian": "arm64",
         "qemu": "qemu-aarch64", "qemu_cpu": "max", "abi": "AAPCS64", "big_endian": False, "copts": [],
+        "oracles_off": {"nss": "cross builds link only libsodium, OpenSSL and libb2 (NSS and BoringSSL run in the x86-64 builds)", "boringssl": "cross builds link only libsodium, OpenSSL and libb2 (NSS and BoringSSL run in the x86-64 builds)"},
     },
     "armhf": {
         "dir": "arm", "triple": "arm-linux-gnueabihf", "debian": "armhf",
         "qemu": "qemu-arm", "qemu_cpu": "max", "abi": "AAPCS, hard-float (VFP)", "big_endian": False,
         "copts": [],
+        "oracles_off": {"nss": "cross builds link only libsodium, OpenSSL and libb2 (NSS and BoringSSL run in the x86-64 builds)", "boringssl": "cross builds link only libsodium, OpenSSL and libb2 (NSS and BoringSSL run in the x86-64 builds)"},
     },
     "mips": {
         "dir": "mips", "triple": "mips-linux-gnu", "debian": "",
         "qemu": "qemu-mips", "qemu_cpu": "", "abi": "o32", "big_endian": True, "copts": [],
+        "oracles_off": {"all": "Debian 12 has no big-endian 32-bit MIPS port, so no libraries to compare with: the rows are compared with the generic C alone"},
     },
     "mipsel": {
         "dir": "mips", "triple": "mipsel-linux-gnu", "debian": "mipsel",
         "qemu": "qemu-mipsel", "qemu_cpu": "", "abi": "o32", "big_endian": False, "copts": [],
+        "oracles_off": {"openssl": "Debian 12 cannot install libssl3:mipsel beside the host's: bookworm-security builds 3.0.22 for amd64, arm64 and armhf, the main archive 3.0.20 for it, and multiarch wants one version", "nss": "cross builds link only libsodium, OpenSSL and libb2 (NSS and BoringSSL run in the x86-64 builds)", "boringssl": "cross builds link only libsodium, OpenSSL and libb2 (NSS and BoringSSL run in the x86-64 builds)"},
     },
     "mips64el": {
         "dir": "mips64", "triple": "mips64el-linux-gnuabi64", "debian": "mips64el",
         "qemu": "qemu-mips64el", "qemu_cpu": "", "abi": "n64", "big_endian": False, "copts": [],
+        "oracles_off": {"openssl": "Debian 12 cannot install libssl3:mips64el beside the host's: bookworm-security builds 3.0.22 for amd64, arm64 and armhf, the main archive 3.0.20 for it, and multiarch wants one version", "nss": "cross builds link only libsodium, OpenSSL and libb2 (NSS and BoringSSL run in the x86-64 builds)", "boringssl": "cross builds link only libsodium, OpenSSL and libb2 (NSS and BoringSSL run in the x86-64 builds)"},
     },
     "s390x": {
         "dir": "s390x", "triple": "s390x-linux-gnu", "debian": "s390x",
         "qemu": "qemu-s390x", "qemu_cpu": "", "abi": "s390x ELF", "big_endian": True, "copts": [],
+        "oracles_off": {"openssl": "Debian 12 cannot install libssl3:s390x beside the host's: bookworm-security builds 3.0.22 for amd64, arm64 and armhf, the main archive 3.0.20 for it, and multiarch wants one version", "nss": "cross builds link only libsodium, OpenSSL and libb2 (NSS and BoringSSL run in the x86-64 builds)", "boringssl": "cross builds link only libsodium, OpenSSL and libb2 (NSS and BoringSSL run in the x86-64 builds)"},
     },
 }
 
@@ -332,6 +346,16 @@ def cflags(name, arch = "", root = "."):
     incs = [root if d == "." else (d if root == "." else root + "/" + d) for d in INCLUDES]
     defines = c.get("defines", []) + ASM_DEFINES.get(arch, [])
     return c.get("copts", []) + ["-I" + d for d in incs] + ["-D" + d for d in defines] + oracles_off_flags(name)
+
+def arch_oracles_off_flags(arch):
+    """The oracle_off_flags of every adapter architecture ARCH compiles out (ARCHS' oracles_off)."""
+    off = ARCHS[arch]["oracles_off"]
+    return [f for lib in off for f in oracle_off_flags(lib, off[lib])]
+
+def arch_oracle_libs(arch):
+    """The oracle libraries (ORACLE_LINKOPTS' keys) linked on ARCH."""
+    off = ARCHS[arch]["oracles_off"]
+    return [] if "all" in off else [lib for lib in ORACLE_LINKOPTS if lib not in off]
 
 def bazel_copts(flags):
     """FLAGS as Bazel copts, which Bazel splits like a shell: one holding a space or a quote is quoted."""

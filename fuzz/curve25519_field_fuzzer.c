@@ -176,18 +176,33 @@ static bool in_bounds(const struct curve25519_field_ops *F, const uint64_t *boun
 /* 2^255 - 19 as four 64-bit words. */
 static const uint64_t P25519[4] = { 0xffffffffffffffedull, ~0ull, ~0ull, 0x7fffffffffffffffull };
 
+/* a + b + *carry, the carry out (0 or 1, as *carry is) in *carry: 64-bit
+ * words without __int128, which 32-bit targets lack. */
+static uint64_t add_carry(uint64_t a, uint64_t b, uint64_t *carry)
+{
+	uint64_t s = a + b, t = s + *carry;
+
+	*carry = (s < a) | (t < s);
+	return t;
+}
+
+/* a - b - *borrow, the borrow out (0 or 1) in *borrow. */
+static uint64_t sub_borrow(uint64_t a, uint64_t b, uint64_t *borrow)
+{
+	uint64_t d = a - b, t = d - *borrow;
+
+	*borrow = (a < b) | (d < *borrow);
+	return t;
+}
+
 /* v -= p while v >= p (v < 2^256: at most three times). */
 static void reduce_p(uint64_t v[4])
 {
 	for (int n = 0; n < 3; n++) {
 		uint64_t d[4], borrow = 0;
 
-		for (int i = 0; i < 4; i++) {
-			unsigned __int128 t = (unsigned __int128)v[i] - P25519[i] - borrow;
-
-			d[i] = (uint64_t)t;
-			borrow = (uint64_t)(t >> 64) & 1;
-		}
+		for (int i = 0; i < 4; i++)
+			d[i] = sub_borrow(v[i], P25519[i], &borrow);
 		if (borrow)
 			return;
 		memcpy(v, d, sizeof(d));
@@ -243,9 +258,8 @@ static void split(const struct curve25519_field_ops *F, const uint64_t v[4], uin
 static void whole_value(const struct curve25519_field_ops *F, const uint64_t *bound,
 			const struct operand *o, uint64_t *limbs)
 {
-	uint64_t v[4] = { 0 }, s = o->seed;
+	uint64_t v[4] = { 0 }, s = o->seed, carry = 0;
 	int64_t delta = (int8_t)(o->seed & 0xff);
-	unsigned __int128 t;
 	unsigned int top = F->nlimbs - 1;
 
 	switch ((o->shape >> 2) % 7) {
@@ -266,12 +280,10 @@ static void whole_value(const struct curve25519_field_ops *F, const uint64_t *bo
 		break;
 	default: break;
 	}
-	t = (unsigned __int128)v[0] + (uint64_t)delta;
-	v[0] = (uint64_t)t;
-	for (int i = 1; i < 4; i++) {
-		t = (unsigned __int128)v[i] + (uint64_t)(t >> 64) + (delta < 0 ? UINT64_MAX : 0);
-		v[i] = (uint64_t)t;
-	}
+	/* v + delta, delta sign-extended to 256 bits (mod 2^256) */
+	v[0] = add_carry(v[0], (uint64_t)delta, &carry);
+	for (int i = 1; i < 4; i++)
+		v[i] = add_carry(v[i], delta < 0 ? UINT64_MAX : 0, &carry);
 	split(F, v, limbs);
 	if (in_bounds(F, bound, limbs))
 		return;
@@ -319,12 +331,8 @@ static void value(const struct curve25519_field_ops *F, const uint64_t *limbs,
 		term[at] = limbs[i] << b;
 		if (at + 1 < ORACLE_FE_WORDS)
 			term[at + 1] = b ? (limbs[i] >> (64 - b)) | (fill << b) : fill;
-		for (unsigned int j = 0; j < ORACLE_FE_WORDS; j++) {
-			unsigned __int128 t = (unsigned __int128)w[j] + term[j] + carry;
-
-			w[j] = (uint64_t)t;
-			carry = (uint64_t)(t >> 64);
-		}
+		for (unsigned int j = 0; j < ORACLE_FE_WORDS; j++)
+			w[j] = add_carry(w[j], term[j], &carry);
 	}
 }
 

@@ -3,7 +3,7 @@
 # fuzz/huge.c --quick: every path of the huge-input check at 16 MiB, and
 # its count of runs as one line ci/test.sh adds up.
 set -u
-out=$("$1" --quick)
+out=$(${ZINC_QEMU:-} "$1" --quick) # ZINC_QEMU: as fuzz/planted/check.sh
 rc=$?
 echo "$out"
 runs=$(echo "$out" | sed -n 's/^huge: \([0-9]*\) runs, \([0-9]*\) mismatches$/\1 \2/p')

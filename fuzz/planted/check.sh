@@ -27,7 +27,11 @@ done
 bin=$1 n=$2
 [ -x "$bin" ] || { echo "$0: $bin is not an executable" >&2; exit 2; }
 case "$n$seed" in *[!0-9]*) echo "$0: N and S are numbers" >&2; exit 2 ;; esac
-[ -n "$target" ] || target=$("$bin" --list | sed -n '1s/^target \([a-z0-9_]*\).*/\1/p')
+# ZINC_QEMU: the qemu-user command that runs BINARY when it is another
+# architecture's (set by the cross configurations' test runner,
+# toolchain/BUILD); empty for the host's.
+run() { ${ZINC_QEMU:-} "$@"; }
+[ -n "$target" ] || target=$(run "$bin" --list | sed -n '1s/^target \([a-z0-9_]*\).*/\1/p')
 [ -n "$target" ] || { echo "$0: $bin --list does not name its target" >&2; exit 2; }
 err=$(mktemp)
 trap 'rm -f "$err" "$err.2"' EXIT
@@ -35,7 +39,7 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}handle_abort=0:detect_le
 
 # 0 when `bin --random $1` ends in a mismatch diagnosis (stderr in $err).
 caught() {
-	"$bin" --random "$1" --seed "$seed" >/dev/null 2>"$err"
+	run "$bin" --random "$1" --seed "$seed" >/dev/null 2>"$err"
 	rc=$?
 	[ $rc -eq 134 ] && grep -q '^==== zinc fuzz MISMATCH ====$' "$err"
 }

@@ -355,19 +355,31 @@ static const uint8_t ref_sigma[10][16] = {
 };
 static uint32_t ref_iv[8];
 
-/* floor(sqrt(p) * 2^32) mod 2^32, by bisection on 128-bit integers. */
+/* m * m <= p * 2^64, for m < 2^35, in 64-bit words (32-bit targets have
+ * no 128-bit integers): m = mh 2^32 + ml, m^2 = mh^2 2^64 + 2 mh ml 2^32 +
+ * ml^2, its high word compared with p and then its low word with 0. */
+static bool square_at_most(uint64_t m, unsigned p)
+{
+	uint64_t mh = m >> 32, ml = m & 0xffffffff, cross = 2 * mh * ml;
+	uint64_t lo = ml * ml, mid = cross << 32, low = lo + mid;
+	uint64_t high = mh * mh + (cross >> 32) + (low < lo);
+
+	return high < p || (high == p && low == 0);
+}
+
+/* floor(sqrt(p) * 2^32) mod 2^32: the largest m with m^2 <= p 2^64, by
+ * bisection. */
 static void ref_make_iv(void)
 {
 	static const unsigned primes[8] = { 2, 3, 5, 7, 11, 13, 17, 19 };
 
 	for (int i = 0; i < 8; i++) {
-		unsigned __int128 n = (unsigned __int128)primes[i] << 64, lo = 0, hi = 1;
+		uint64_t lo = 0, hi = (uint64_t)1 << 35;
 
-		hi <<= 35;
 		while (hi - lo > 1) {
-			unsigned __int128 mid = (lo + hi) / 2;
+			uint64_t mid = (lo + hi) / 2;
 
-			if (mid * mid <= n)
+			if (square_at_most(mid, primes[i]))
 				lo = mid;
 			else
 				hi = mid;

@@ -34,6 +34,22 @@ static const size_t lengths[] = { 0, 1, 63, 64, 65, 255, 256, 257, 383, 384, 385
 
 static unsigned long shorts, stops;
 
+/* Whether some row of some table starts only at a length (min_len). */
+static bool rows_with_thresholds(void)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < chacha20_nimpls; i++)
+		any |= chacha20_impls[i].min_len > 0;
+	for (size_t i = 0; i < poly1305_nimpls; i++)
+		any |= poly1305_impls[i].min_len > 0;
+	for (size_t i = 0; i < chacha20poly1305_nimpls; i++)
+		any |= chacha20poly1305_impls[i].min_len > 0;
+	for (size_t i = 0; i < blake2s_nimpls; i++)
+		any |= blake2s_impls[i].min_len > 0;
+	return any;
+}
+
 static void short_pick_agrees(uint32_t f)
 {
 	char feat[128];
@@ -79,6 +95,9 @@ int main(void)
 	}
 	printf("prefs_test: %lu (model, feature subset) pairs, %lu short picks compared, %lu short bounds below the cap\n",
 	       subsets, shorts, stops);
-	CHECK(shorts > 0 && stops > 0, "nothing compared");
+	CHECK(shorts > 0, "nothing compared");
+	/* A stop needs a row that starts at a length: none on an architecture
+	 * whose only rows take every length (the generic C alone). */
+	CHECK(stops > 0 || !rows_with_thresholds(), "no short bound below the cap");
 	return TEST_SUMMARY("prefs_test");
 }
