@@ -112,6 +112,10 @@ ARCHS = {
     },
 }
 
+# The ARCHS keys in order, for the scripts (zinc_list prints a dict's
+# values, not its keys).
+ARCHS_ORDER = list(ARCHS)
+
 # Assembly backends, by architecture folder (ARCHS' dir). Adding one: the
 # .S file here, its ROW line in lib/<primitive>/rows.h (which makes the
 # table row, the prototypes and the direct-call dispatch).
@@ -143,7 +147,7 @@ ASM_SRCS = {
 # trampoline on every call, and the sources of ABI_CHECK_SRCS[arch] are
 # added to the library (fuzz/README.md, "ABI checks"). The library users
 # link has neither. BUILD, ci/oss-fuzz/build.sh, fuzz/planted/build.sh and
-# ci/arm64.sh all take them from here.
+# the cross builds of ARCHS all take them from here.
 FUZZ_DEFINES = ["ZINC_TESTING", "ZINC_ABI_CHECK"]
 ABI_CHECK_SRCS = {
     "x86_64": ["arch/abi_check.c", "arch/x86_64/abi-check.S"],
@@ -222,19 +226,6 @@ ORACLE_OFF_DEFINES = {
     "all": "ZINC_NO_ORACLES",
 }
 
-ARM64_COPTS = [C_STD, "-O2", "-g"] + WARNINGS + [
-    "-fsanitize=undefined",
-    "-fsanitize-undefined-trap-on-error",
-]
-
-# NSS has no static libraries (libnss3 loads softokn3 and freebl with
-# dlopen), and fuzz/oracles/boringssl.c loads Debian's shared BoringSSL with
-# dlmopen, which a static program cannot: the static arm64 programs compile
-# both adapters to the stub. One reason for both, as ZINC_ORACLES_OFF_WHY is
-# defined once per adapter on the same command line.
-ARM64_ORACLES_OFF_WHY = "arm64 static build: NSS has no static libraries, BoringSSL is a shared library loaded at run time"
-ARM64_ORACLES_OFF = {"nss": ARM64_ORACLES_OFF_WHY, "boringssl": ARM64_ORACLES_OFF_WHY}
-
 # Each configuration: "copts" (compiler options), "defines", "oracles_off"
 # (adapter: why it is a stub; on every file of the build), and where a
 # script needs them "lib_copts" (lib/ files only), "ldflags" (before the
@@ -256,34 +247,6 @@ CONFIGS = {
     # ci/ct.sh: no sanitizers; DWARF 4, as valgrind 3.19 cannot read
     # clang's DWARF 5.
     "ct": {"copts": [C_STD, "-O2", "-gdwarf-4"] + WARNINGS, "defines": ["ZINC_CT"]},
-    # ci/arm64.sh, cross-compiled and linked statically with UBSan in trap
-    # mode (no runtime library): the tests' library, harness and programs...
-    "arm64": {
-        "copts": ARM64_COPTS,
-        "defines": ["ZINC_TESTING"],
-        "oracles_off": ARM64_ORACLES_OFF,
-        "ldflags": ["-static"],
-        "libs": ["-lpthread"],
-    },
-    # ... the fuzz drivers' library (FUZZ_DEFINES, ABI_CHECK_SRCS) ...
-    "arm64_fuzz": {"copts": ARM64_COPTS, "defines": FUZZ_DEFINES, "oracles_off": ARM64_ORACLES_OFF},
-    # ... and with --libfuzzer, by clang: coverage, no comparison tracing
-    # in lib/ (as .bazelrc's libfuzzer config), linked dynamically.
-    "arm64_libfuzzer": {
-        "copts": [
-            C_STD,
-            "-O1",
-            "-g",
-            "-fno-omit-frame-pointer",
-            "-Wno-unused-command-line-argument",
-            "-fsanitize=fuzzer-no-link,undefined",
-            "-fno-sanitize-recover=all",
-        ],
-        "lib_copts": ["-fno-sanitize-coverage=trace-cmp"],
-        "defines": FUZZ_DEFINES,
-        "ldflags": ["-fsanitize=fuzzer,undefined"],
-        "libs": ["-lpthread", "-ldl"],
-    },
     # fuzz/planted/build.sh: one target, ASan + UBSan, the oracles linked
     # (ORACLE_COPTS, ORACLE_LINKOPTS); libFuzzer adds -fsanitize=fuzzer.
     "planted": {
@@ -433,8 +396,15 @@ PLANTED_BUGS_ARCH = [
     ("POLY1305_NEON_CARRY", "poly1305_state", 200, "arm64"),
 ]
 
-# The arm64 ones, as ci/arm64.sh reads them.
-PLANTED_BUGS_ARM64 = [b[:3] for b in PLANTED_BUGS_ARCH if "arm64" in b[3].split(",")]
+# Planted byte-order bugs: (NAME, TARGET, N), patches as above. Each reads
+# a word in the CPU's byte order where a little-endian load belongs, in a
+# generic path: the big-endian configurations of ARCHS must catch it (as
+# PLANTED_BUGS' tests do), and on every little-endian one, where it changes
+# nothing, N inputs must run clean (fuzz/planted/check.sh --clean).
+BYTE_ORDER_PLANTED_BUGS = [
+    # poly1305-donna32 reads its third message word in native order.
+    ("BYTE_ORDER_DONNA32", "poly1305", 200),
+]
 
 # Planted bugs in rows that not every host can run (ci/emu.sh --plant, on
 # the first model of ci/emu/models.txt): (NAME, TARGET, N). Each is the patch

@@ -21,7 +21,7 @@ ZINC_PROG=fuzz.sh
 usage() {
 	cat <<EOF
 usage: ci/fuzz.sh [-t SECONDS] [-j JOBS] [-e libfuzzer|afl] [-s asan|msan]
-                  [--arch x86_64|arm64] [--list] [--merge] [TARGET...]
+                  [--arch ARCH] [--list] [--merge] [TARGET...]
        ci/fuzz.sh --continuous [-t SECONDS] [-j JOBS] [-e libfuzzer|afl]
                   [-s asan|msan] [-w DIR]
                   [--merge-every SECONDS] [--minimize-time SECONDS]
@@ -34,11 +34,12 @@ usage: ci/fuzz.sh [-t SECONDS] [-j JOBS] [-e libfuzzer|afl] [-s asan|msan]
   -e ENGINE    libfuzzer (default) or afl (AFL++, afl-clang-fast)
   -s SANITIZER asan (default: ASan + UBSan) or msan (libFuzzer only: generic
                C only, assembly and oracle libraries compiled out)
-  --arch ARCH  x86_64 (default) or arm64: the arm64 build (ci/arm64.sh),
-               libFuzzer cross-built with clang-19 and UBSan, run under
-               qemu-aarch64 (no ASan, no AFL++: Debian's afl++ has no QEMU
-               mode); without a libFuzzer build, the standalone driver's
-               random mode
+  --arch ARCH  x86_64 (default) or another of ARCHS in sources.bzl:
+               $(zinc_list ARCHS_ORDER | tr '\n' ' ')
+               built by Bazel (--config=ARCH, UBSan in trap mode) and run
+               under qemu-user: each target's standalone driver in its
+               seeded random mode for the time, not coverage-guided (no
+               cross libFuzzer build yet; no ASan or AFL++ under qemu)
   --list       print, for each target, every backend (usable or not on this
                CPU) and every oracle it compares; no fuzzing
   --merge      afterwards, merge inputs that add coverage into corpus/<t>/
@@ -97,7 +98,7 @@ while [ $# -gt 0 ]; do
 		engine=$2; shift ;;
 	-s) [ $# -ge 2 ] || zinc_die "-s needs asan or msan"
 		san=$2; shift ;;
-	--arch) [ $# -ge 2 ] || zinc_die "--arch needs x86_64 or arm64"
+	--arch) [ $# -ge 2 ] || zinc_die "--arch needs an architecture of ARCHS (sources.bzl)"
 		arch=$2; shift ;;
 	--list) list=1 ;;
 	--merge) merge=1 ;;
@@ -136,12 +137,13 @@ if ! [[ "$jobs" =~ ^[0-9]+$ ]] || [ "$jobs" -eq 0 ]; then zinc_die "-j: not a po
 case "$engine" in libfuzzer|afl) ;; *) zinc_die "-e: unknown engine $engine (libfuzzer or afl)" ;; esac
 case "$san" in asan|msan) ;; *) zinc_die "-s: unknown sanitizer $san (asan or msan)" ;; esac
 [ "$engine" = afl ] && [ "$san" = msan ] && zinc_die "-s msan works with -e libfuzzer only"
-case "$arch" in x86_64|arm64) ;; *) zinc_die "--arch: unknown architecture $arch (x86_64 or arm64)" ;; esac
-if [ "$arch" = arm64 ]; then
-	[ "$continuous" = 1 ] && zinc_die "--continuous runs the x86-64 build only (not --arch arm64)"
+zinc_is_arch "$arch" || zinc_die "--arch: unknown architecture $arch ($(zinc_list ARCHS_ORDER | tr '\n' ' '))"
+if [ "$arch" != x86_64 ]; then
+	[ "$continuous" = 1 ] && zinc_die "--continuous runs the x86-64 build only (not --arch $arch)"
 	[ "$engine" = libfuzzer ] ||
-		zinc_die "--arch arm64 runs libFuzzer under qemu-user: Debian's afl++ 4.04c has no QEMU mode (no afl-qemu-trace)"
-	[ "$san" = asan ] || zinc_die "--arch arm64 has one build (UBSan; no ASan or MSan under qemu-user)"
+		zinc_die "--arch $arch runs under qemu-user: Debian's afl++ 4.04c has no QEMU mode (no afl-qemu-trace)"
+	[ "$san" = asan ] || zinc_die "--arch $arch has one build (UBSan; no ASan or MSan under qemu-user)"
+	[ "$merge" = 1 ] && zinc_die "--merge needs the x86-64 libFuzzer build (not --arch $arch)"
 fi
 [ ${#targets[@]} -gt 0 ] || mapfile -t targets < <(zinc_fuzz_targets)
 for t in "${targets[@]}"; do
@@ -155,17 +157,16 @@ run="${ZINC_FUZZ_OUT:-$ZINC_ROOT/fuzz-out}/$(date +%Y%m%d-%H%M%S)"
 [ -e "$run" ] && run="$run-$$"
 mkdir -p "$run" || zinc_die "cannot create $run"
 
-# arm64: ci/arm64.sh builds; the libFuzzer loop below runs its qemu
-# wrappers. Without a libFuzzer build, each target's standalone driver runs
-# seeded random inputs for the time instead (arm64_random).
-arm64_random() {
+# Another architecture: the standalone drivers, built by Bazel for it and
+# run under qemu-user, each with seeded random inputs for the time (a
+# calibration run of 50 inputs sets the count).
+arch_random() {
 	local t w n secs_each eps status=0 seed
-	echo "arm64: no libFuzzer build (log: $run/build.log); falling back to the standalone driver's random mode, not coverage-guided"
+	echo "$arch: the standalone driver's seeded random mode under qemu-user, not coverage-guided"
 	printf '%-18s %-14s %7s %12s %9s %7s %7s\n' target engine seconds execs exec/s corpus crashes
 	for t in "${targets[@]}"; do
-		w=$ZINC_ARM64_OUT/bin/qemu/${t}_standalone
+		w=$abin/${t}_standalone
 		seed=$(date +%s)
-		# Calibrate: inputs per second from 50, then one run for the time.
 		secs_each=$( { TIMEFORMAT=%R; time "$w" --random 50 --seed "$seed" >/dev/null 2>&1; } 2>&1)
 		eps=$(awk -v s="$secs_each" 'BEGIN { e = s > 0 ? 50 / s : 50; printf "%d", e < 1 ? 1 : e }')
 		n=$((eps * secs))
@@ -179,24 +180,17 @@ arm64_random() {
 	done
 	exit $status
 }
-if [ "$arch" = arm64 ]; then
-	export ZINC_ARM64_OUT=${ZINC_ARM64_OUT:-$ZINC_ROOT/arm64-out}
-	echo "building for arm64 (ci/arm64.sh --build --libfuzzer) ... log: $run/build.log"
+if [ "$arch" != x86_64 ]; then
+	echo "building for $arch (bazel --config=$arch) ... log: $run/build.log"
+	abin=$(zinc_arch_standalones "$run/build.log" "$arch" "${targets[@]}") || exit 2
 	if [ "$list" = 1 ]; then
-		"$ZINC_ROOT/ci/arm64.sh" --build >>"$run/build.log" 2>&1 || zinc_die "arm64 build failed (log: $run/build.log)"
 		for t in "${targets[@]}"; do
-			echo "== $t (arm64, under qemu)"
-			"$ZINC_ARM64_OUT/bin/qemu/${t}_standalone" --list || zinc_die "$t: --list failed"
+			echo "== $t ($arch, under qemu)"
+			"$abin/${t}_standalone" --list || zinc_die "$t: --list failed"
 		done
 		exit 0
 	fi
-	if ! "$ZINC_ROOT/ci/arm64.sh" --build --libfuzzer >>"$run/build.log" 2>&1; then
-		"$ZINC_ROOT/ci/arm64.sh" --build >>"$run/build.log" 2>&1 ||
-			zinc_die "arm64 build failed (log: $run/build.log)"
-		arm64_random
-	fi
-	lbin=$ZINC_ARM64_OUT/libfuzzer
-	echo "arm64: libFuzzer (clang-19 --target=aarch64-linux-gnu, UBSan) under qemu-aarch64"
+	arch_random
 fi
 
 mapfile -t standalones < <(printf '//fuzz:%s_standalone\n' "${targets[@]}")
@@ -283,10 +277,8 @@ if [ "$continuous" = 1 ]; then
 	exec python3 "$ZINC_ROOT/ci/continuous.py" "${build_args[@]}" --time "$secs_given" --jobs "$jobs" --merge-every "$merge_every" \
 		--minimize-time "$minimize_time" "${args[@]}"
 fi
-[ "$arch" = arm64 ] || echo "building ($engine, $san) ... log: $run/build.log"
-if [ "$arch" = arm64 ]; then
-	san=ubsan
-elif [ "$engine" = libfuzzer ] || [ "$merge" = 1 ]; then
+echo "building ($engine, $san) ... log: $run/build.log"
+if [ "$engine" = libfuzzer ] || [ "$merge" = 1 ]; then
 	lbin=$(zinc_build "$run/build.log" "${san_configs[@]}" "${fuzzers[@]}") || exit 2
 fi
 if [ "$engine" = afl ]; then
@@ -468,7 +460,6 @@ trap - INT TERM
 status=0
 label=$engine
 [ "$san" = msan ] && label=libfuzzer+msan
-[ "$arch" = arm64 ] && label=libfuzzer-arm64
 echo
 printf '%-18s %-14s %7s %12s %9s %7s %7s\n' target engine seconds execs exec/s corpus crashes
 for t in "${targets[@]}"; do
@@ -486,7 +477,6 @@ for t in "${targets[@]}"; do
 			rel=${f#"$ZINC_ROOT"/}
 			echo "  $rel"
 			a=
-			[ "$arch" = arm64 ] && a="--arch arm64 "
 			if [[ "$rel" =~ ^[A-Za-z0-9_./:,+=-]+$ ]]; then
 				echo "    ci/reproduce.sh $a$rel"
 			else

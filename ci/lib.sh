@@ -21,7 +21,7 @@ zinc_die() { printf '%s: %s\n' "${ZINC_PROG:-${0##*/}}" "$*" >&2; exit 2; }
 # zinc_installed PKG[:ARCH]: true when dpkg has PKG installed: for ARCH, or
 # else the native or an architecture-independent build. (`dpkg -s PKG`
 # fails on a name installed for two architectures, as libsodium-dev is once
-# ci/arm64.sh adds libsodium-dev:arm64.)
+# ci/test.sh adds libsodium-dev:arm64 for --config=arm64.)
 zinc_installed() {
 	local arch=
 	case "$1" in *:*) arch=${1#*:} ;; esac
@@ -58,6 +58,71 @@ zinc_need() { zinc_install "$@" || zinc_die "cannot install $*"; }
 ZINC_BUILD_PACKAGES=(clang-19 libclang-rt-19-dev llvm-19 bazel-bootstrap python3
 	libsodium-dev libssl-dev libb2-dev libnss3-dev android-libboringssl libgcrypt20-dev
 	nettle-dev patch)
+
+# zinc_arch_install ARCH: what building and testing ARCH (a key of ARCHS
+# in sources.bzl) under qemu-user needs: its cross compiler, qemu-user, and
+# the -dev packages of the oracle libraries it links, for its Debian
+# architecture (added to dpkg first). Nothing for the host's own.
+zinc_arch_install() {
+	local a=$1 triple debian libs pkgs=() sudo= l
+	triple=$(zinc_list ARCHS "$a" triple) || return 1
+	debian=$(zinc_list ARCHS "$a" debian)
+	[ "$(zinc_list ARCHS "$a" qemu)" ] || return 0
+	pkgs=("gcc-$triple" qemu-user)
+	if [ -n "$debian" ]; then
+		[ "$(id -u)" = 0 ] || sudo=sudo
+		if ! dpkg --print-foreign-architectures | grep -qx "$debian"; then
+			zinc_say "dpkg --add-architecture $debian"
+			$sudo dpkg --add-architecture "$debian" && $sudo apt-get update -qq >&2 || return 1
+		fi
+		libs=$(zinc_list arch_oracle_libs "$a")
+		for l in $libs; do
+			case $l in
+			libsodium) pkgs+=("libsodium-dev:$debian") ;;
+			openssl) pkgs+=("libssl-dev:$debian") ;;
+			libb2) pkgs+=("libb2-dev:$debian") ;;
+			esac
+		done
+	fi
+	zinc_install "${pkgs[@]}"
+}
+
+# zinc_arch_names: the ARCHS that run under qemu-user, one a line.
+zinc_arch_names() {
+	local a
+	for a in $(zinc_list ARCHS_ORDER); do
+		[ -n "$(zinc_list ARCHS "$a" qemu)" ] && echo "$a"
+	done
+	return 0
+}
+
+# zinc_is_arch NAME: true when NAME is a key of ARCHS.
+zinc_is_arch() {
+	local a
+	for a in $(zinc_list ARCHS_ORDER); do [ "$a" = "$1" ] && return 0; done
+	return 1
+}
+
+# zinc_arch_standalones LOG ARCH TARGET...: builds the standalone drivers
+# of the fuzz targets for ARCH (bazel --config=ARCH) and prints a folder
+# whose <target>_standalone runs each under qemu-user (the configuration's
+# test runner, //toolchain:qemu_ARCH), for scripts that run a program by
+# its path (ci/fuzz.sh, ci/reproduce.sh).
+zinc_arch_standalones() {
+	local log=$1 a=$2 bin out t
+	shift 2
+	zinc_arch_install "$a" >>"$log" 2>&1 || zinc_die "cannot install what $a needs (log: $log)"
+	bin=$(zinc_build "$log" --config="$a" //toolchain:qemu_"$a" \
+		$(printf '//fuzz:%s_standalone\n' "$@")) || exit 2
+	out=$ZINC_ROOT/arch-out/$a
+	mkdir -p "$out" || zinc_die "cannot create $out"
+	for t in "$@"; do
+		printf '#!/bin/sh\nexec "%s" "%s" "$@"\n' "$bin/toolchain/qemu_$a.sh" "$bin/fuzz/${t}_standalone" \
+			>"$out/${t}_standalone"
+		chmod +x "$out/${t}_standalone"
+	done
+	echo "$out"
+}
 
 # zinc_list NAME [ARG...]: prints a value of sources.bzl, one item a line;
 # the one reader of sources.bzl, which holds every list and every build's
@@ -110,7 +175,7 @@ zinc_libfuzzer_flags() {
 # the working tree, the files git tracks or would add (without git: all but
 # .git and the build outputs), with the planted bug NAME in it: its patch,
 # fuzz/planted/patches/NAME.patch, applied by fuzz/planted/apply.sh. The one
-# way the scripts build a planted variant (ci/arm64.sh, ci/ct.sh,
+# way the scripts build a planted variant (ci/ct.sh,
 # fuzz/planted/build.sh, ci/emu.sh; Bazel's is in BUILD). Returns 1, with a
 # line naming the patch, when it is missing or does not apply.
 zinc_planted_tree() {

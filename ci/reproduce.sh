@@ -16,12 +16,14 @@ ZINC_PROG=reproduce.sh
 
 usage() {
 	cat <<EOF
-usage: ci/reproduce.sh [--target T] [--arch x86_64|arm64] [--cpu MODEL] [--minimize] [--add] TESTCASE...
+usage: ci/reproduce.sh [--target T] [--arch ARCH] [--cpu MODEL] [--minimize] [--add] TESTCASE...
 
   --target T   the fuzz target (default: from the testcase's name or path)
-  --arch ARCH  arm64: the arm64 standalone build (ci/arm64.sh: UBSan in trap
-               mode, no ASan) under qemu-aarch64; --minimize uses its
-               libFuzzer build (default x86_64)
+  --arch ARCH  another architecture of ARCHS in sources.bzl:
+               $(zinc_list ARCHS_ORDER | tr '\n' ' ')
+               its standalone build (bazel --config=ARCH: UBSan in trap
+               mode, no ASan) under qemu-user, with the same diagnosis;
+               --minimize needs x86_64's libFuzzer build (default x86_64)
   --cpu MODEL  run it on an emulated CPU of ci/emu/models.txt (ci/emu.sh:
                Bochs; the static -c opt build, oracles compiled out), for a
                crash only a CPU the host lacks shows (an AVX-512 bot's)
@@ -44,7 +46,7 @@ while [ $# -gt 0 ]; do
 	--target) [ $# -ge 2 ] || zinc_die "--target needs a target name"
 		target=$2; shift ;;
 	--target=*) target=${1#--target=} ;;
-	--arch) [ $# -ge 2 ] || zinc_die "--arch needs x86_64 or arm64"
+	--arch) [ $# -ge 2 ] || zinc_die "--arch needs an architecture of ARCHS (sources.bzl)"
 		arch=$2; shift ;;
 	--cpu) [ $# -ge 2 ] || zinc_die "--cpu needs a model name (ci/emu/models.txt)"
 		cpu=$2; shift ;;
@@ -58,7 +60,9 @@ while [ $# -gt 0 ]; do
 	shift
 done
 [ ${#files[@]} -gt 0 ] || { usage >&2; zinc_die "no testcase given"; }
-case "$arch" in x86_64|arm64) ;; *) zinc_die "--arch: unknown architecture $arch (x86_64 or arm64)" ;; esac
+zinc_is_arch "$arch" || zinc_die "--arch: unknown architecture $arch ($(zinc_list ARCHS_ORDER | tr '\n' ' '))"
+[ "$arch" != x86_64 ] && [ "$minimize" = 1 ] &&
+	zinc_die "--minimize runs libFuzzer, which is built for x86_64 only (not --arch $arch)"
 [ -z "$target" ] || zinc_is_target "$target" ||
 	zinc_die "unknown target $target (targets: $(zinc_fuzz_targets | tr '\n' ' '))"
 
@@ -108,15 +112,10 @@ fi
 zinc_need "${ZINC_BUILD_PACKAGES[@]}"
 log=$(mktemp "${TMPDIR:-/tmp}/zinc-reproduce.XXXXXX")
 trap 'rm -f "$log"' EXIT
-if [ "$arch" = arm64 ]; then
-	export ZINC_ARM64_OUT=${ZINC_ARM64_OUT:-$ZINC_ROOT/arm64-out}
-	lf=()
-	[ "$minimize" = 1 ] && lf=(--libfuzzer)
-	echo "building the arm64 standalone build (ci/arm64.sh --build ${lf[*]}) ..." >&2
-	"$ZINC_ROOT/ci/arm64.sh" --build "${lf[@]}" >"$log" 2>&1 ||
-		{ tail -n 30 "$log" >&2; zinc_die "arm64 build failed"; }
-	standalone() { echo "$ZINC_ARM64_OUT/bin/qemu/$1_standalone"; }
-	fbin=$ZINC_ARM64_OUT/libfuzzer
+if [ "$arch" != x86_64 ]; then
+	echo "building the $arch standalone build (bazel --config=$arch) ..." >&2
+	abin=$(zinc_arch_standalones "$log" "$arch" $(printf '%s\n' "${tgt[@]}" | sort -u)) || exit 2
+	standalone() { echo "$abin/$1_standalone"; }
 else
 	labels=$(printf '//fuzz:%s_standalone\n' "${tgt[@]}" | sort -u)
 	echo "building the standalone debug ASan + UBSan build ..." >&2

@@ -1,122 +1,226 @@
 #!/usr/bin/env bash
-# ci/test.sh — every test zinc has, on a fresh Debian 12 machine:
-#   unit tests, known-answer vectors under every CPU-feature subset, the ABI and
-#   dispatch checks, corpus replay and a seeded random pass of every fuzz target
-#   (all under ASan+UBSan, `bazel test //...`), a gcc build of the library, the
-#   arm64 suite cross-built and run under qemu-user (ci/arm64.sh), the x86-64
-#   rows on emulated CPUs under Bochs (ci/emu.sh, quick form), the proofs of
-#   the 32-bit generic rows' limb bounds (ci/prove.sh, Frama-C), a tiny
-#   benchmark run to show it still works, and ci/install.sh into a temporary
-#   prefix with a program built through pkg-config. Ends with "N passed, M failed".
-# Options: --slow also runs the 1,000,000-iteration RFC 7748 vector and the
-#   huge-input check (fuzz/huge.c: every row on messages of 2^32 - 1 .. 2^32 +
-#   4097 bytes; tens of minutes). The default run has its 1 MiB form,
-#   //fuzz:huge_quick_test.
+# ci/test.sh — zinc's tests on a fresh Debian 12 machine, in three tiers.
+# Each installs what it is missing and ends with "N passed, M failed".
+#
+#   ci/test.sh --quick   the maintainer's loop (a few minutes warm): the
+#                        ASan+UBSan `bazel test //...` of the host: unit
+#                        tests, known-answer vectors under every CPU-feature
+#                        subset, dispatch and ABI checks, corpus replays,
+#                        seeded random inputs of every fuzz target and the
+#                        planted bugs of the host's rows.
+#   ci/test.sh           the gate CI runs (budget: 40 minutes on 2 cores from
+#                        a fresh machine): --quick, then ThreadSanitizer, a
+#                        gcc build, every other architecture of ARCHS
+#                        (sources.bzl) built by Bazel and run under qemu-user
+#                        (`bazel test --config=<arch> //...`, its planted
+#                        bugs included), the x86-64 rows on emulated CPUs
+#                        (ci/emu.sh, quick form) and their planted bugs, the
+#                        proofs (ci/prove.sh with its committed cache, beside
+#                        the rest on the other core) and the planted bound
+#                        violation, the OSS-Fuzz build, continuous fuzzing,
+#                        the constant-time quick pass and its planted bug, a
+#                        tiny benchmark run and ci/install.sh.
+#   ci/test.sh --full    everything at full size, uncached: the gate plus
+#                        --slow's huge inputs and 1,000,000-iteration RFC 7748
+#                        vector, ci/emu.sh --full, the full ci/ct.sh, and
+#                        every proof re-run from scratch (ci/prove.sh --full).
+# --slow: the gate plus the huge inputs (fuzz/huge.c: every row on messages
+#   of 2^32 - 1 .. 2^32 + 4097 bytes) and the iterated RFC 7748 vector.
+# Each step prints its wall time; the last lines give every step's time,
+# the total (with a warning, not a failure, past the 40-minute budget), the
+# assertions inside the programs and "N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . ci/lib.sh
 
-[ "${1:-}" = "--slow" ] && export ZINC_SLOW_TESTS=1
+tier=gate slow=
+for a in "$@"; do
+	case "$a" in
+	--quick) tier=quick ;;
+	--full) tier=full; slow=1 ;;
+	--slow) slow=1 ;;
+	-h | --help) sed -n '2,/^set -uo/p' "$0" | sed -n 's/^# \{0,1\}//p'; exit 0 ;;
+	*) zinc_die "unknown argument $a (ci/test.sh --help)" ;;
+	esac
+done
+[ -n "$slow" ] && export ZINC_SLOW_TESTS=1
+t_start=$(date +%s)
 zinc_install "${ZINC_BUILD_PACKAGES[@]}" || { echo "ci/test.sh: cannot install packages" >&2; exit 2; }
 export CC=clang-19
 
 passed=0 failed=0         # test programs and steps
 checks_passed=0 checks_failed=0  # the assertions inside them
-# counted SCRIPT WHY: SCRIPT --counts FILE runs a suite of its own and
-# writes "programs-passed failed assertions-passed failed"; they add to the
-# totals, and a suite that wrote none is one failure (WHY: what went wrong).
+times=()                  # "SECONDS NAME" of every step
+timed() { # timed NAME SECONDS-SINCE: records a step's wall time
+	local s=$(($(date +%s) - $2))
+	times+=("$s $1")
+	echo "   ($1: ${s} s)"
+}
+# counted SCRIPT WHY ARGS...: SCRIPT --counts FILE ARGS runs a suite of its
+# own and writes "programs-passed failed assertions-passed failed"; they add
+# to the totals, and a suite that wrote none is one failure (WHY: what went
+# wrong).
 counted() {
-	local file p f cp cf
+	local file p f cp cf script=$1 why=$2 t0
+	shift 2
+	t0=$(date +%s)
 	file=$(mktemp)
-	"$1" --counts "$file"
+	"$script" --counts "$file" "$@"
 	if read -r p f cp cf <"$file" && [ -n "${cf:-}" ]; then
 		passed=$((passed + p)); failed=$((failed + f))
 		checks_passed=$((checks_passed + cp)); checks_failed=$((checks_failed + cf))
 	else
-		echo "FAILED: $1 did not run its tests ($2)"; failed=$((failed + 1))
+		echo "FAILED: $script did not run its tests ($why)"; failed=$((failed + 1))
 	fi
 	rm -f "$file"
+	timed "$script $*" "$t0"
 }
 step() { # step NAME COMMAND...: one counted step that is not a bazel test
-	echo "== $1"
+	local name=$1 t0
+	echo "== $name"
 	shift
+	t0=$(date +%s)
 	if "$@"; then passed=$((passed + 1)); else echo "FAILED: $*"; failed=$((failed + 1)); fi
+	timed "$name" "$t0"
+}
+# bazel_suite NAME BAZEL-OPTIONS...: `bazel test OPTIONS //...`; every test
+# target counts once, passed or failed, by Bazel's verdict (a target Bazel
+# skips as made for another architecture counts neither way, and the line
+# says how many), and each program's "<name>: N passed, M failed" lines add
+# to the assertions.
+bazel_suite() {
+	local name=$1 log t0 rc testlogs target status logfile counts p f np=0 nf=0 skipped
+	shift
+	t0=$(date +%s)
+	echo "== $name: bazel test $* //..."
+	log=$(mktemp)
+	bazel test "$@" --test_output=errors --keep_going //... 2>&1 | tee "$log" |
+		grep -vE '^(INFO|Loading|Analyzing|\[)|Cannot export local symbol .__asan| SKIPPED$'
+	rc=${PIPESTATUS[0]}
+	testlogs=$(bazel info "$@" bazel-testlogs 2>/dev/null)
+	while read -r target status; do
+		logfile="$testlogs/${target#//}"; logfile="${logfile/://}/test.log"
+		counts=$(grep -hE '^[A-Za-z0-9_./-]+: [0-9]+ passed, [0-9]+ failed$' "$logfile" 2>/dev/null)
+		p=$(echo "$counts" | awk '{s += $2} END {print s + 0}')
+		f=$(echo "$counts" | awk '{s += $4} END {print s + 0}')
+		checks_passed=$((checks_passed + p)); checks_failed=$((checks_failed + f))
+		if [ "$status" = PASSED ]; then np=$((np + 1)); else nf=$((nf + 1)); fi
+	done < <(sed -nE 's#^(//[^ ]+) +(\(cached\) +)?(PASSED|FAILED|TIMEOUT|NO STATUS|FAILED TO BUILD)( in .*)?$#\1 \3#p' "$log" | sed 's/ NO STATUS/ NO_STATUS/')
+	skipped=$(grep -cE '^//[^ ]+ +SKIPPED$' "$log")
+	if [ "$rc" != 0 ] && ! grep -qE '(FAILED|TIMEOUT)' "$log"; then
+		echo "FAILED: bazel test $* exited $rc (build error?)"; nf=$((nf + 1))
+	fi
+	[ $((np + nf)) = 0 ] && { echo "FAILED: $name ran no test"; nf=$((nf + 1)); }
+	echo "   $name: $np passed, $nf failed; $skipped skipped as made for another architecture"
+	passed=$((passed + np)); failed=$((failed + nf))
+	rm -f "$log"
+	timed "$name" "$t0"
 }
 
-echo "== bazel test --config=asan //...  (clang-19, ASan+UBSan)"
-log=$(mktemp)
-bazel test --config=asan --test_output=errors --test_env=ZINC_SLOW_TESTS //... 2>&1 | tee "$log" |
-	grep -vE '^(INFO|Loading|Analyzing|\[)|Cannot export local symbol .__asan'
-bazel_rc=${PIPESTATUS[0]}
-
-# Each test program prints "<name>: N passed, M failed" for its assertions:
-# add those up too. A target counts once, passed or failed, by Bazel's verdict.
-testlogs=$(bazel info --config=asan bazel-testlogs 2>/dev/null)
-while read -r target status; do
-	logfile="$testlogs/${target#//}"; logfile="${logfile/://}/test.log"
-	counts=$(grep -hE '^[A-Za-z0-9_./-]+: [0-9]+ passed, [0-9]+ failed$' "$logfile" 2>/dev/null)
-	p=$(echo "$counts" | awk '{s += $2} END {print s + 0}')
-	f=$(echo "$counts" | awk '{s += $4} END {print s + 0}')
-	checks_passed=$((checks_passed + p)); checks_failed=$((checks_failed + f))
-	if [ "$status" = PASSED ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
-done < <(sed -nE 's#^(//[^ ]+) +(\(cached\) +)?(PASSED|FAILED|TIMEOUT|NO STATUS|FAILED TO BUILD)( in .*)?$#\1 \3#p' "$log" | sed 's/ NO STATUS/ NO_STATUS/')
-if [ "$bazel_rc" != 0 ] && ! grep -qE '(FAILED|TIMEOUT)' "$log"; then
-	echo "FAILED: bazel test exited $bazel_rc (build error?)"; failed=$((failed + 1))
+# The proofs (ci/prove.sh): one serial Frama-C run bounds them, so in the
+# gate they start first, in the background with their own output, and the
+# rest runs beside them on the other core; their counts are added at the
+# end.
+prove_log= prove_counts= prove_pid=
+if [ "$tier" != quick ]; then
+	prove_log=$(mktemp) prove_counts=$(mktemp)
+	prove_args=(--jobs 1)
+	[ "$tier" = full ] && prove_args+=(--full)
+	echo "== ci/prove.sh ${prove_args[*]} (in the background; its output at the end)"
+	(
+		t0=$(date +%s)
+		ci/prove.sh --counts "$prove_counts" "${prove_args[@]}" >"$prove_log" 2>&1
+		echo "prove-exit $? $(($(date +%s) - t0))" >>"$prove_log"
+	) &
+	prove_pid=$!
 fi
-rm -f "$log"
 
-# Eight threads' first calls at once under ThreadSanitizer (lib/common/threads_test.c).
-step "ThreadSanitizer: //:threads_*_test" \
-	bazel test --config=tsan --test_output=errors \
-	$(bazel query 'filter("^//:threads_[a-z0-9_]*test$", tests(//:all))' 2>/dev/null)
-step "gcc builds the library and libzinc.so" \
-	env CC=gcc bazel --output_base="${HOME:-/root}/.cache/zinc-bazel-gcc" build //:zinc //:libzinc.so
-# arm64: cross-built and run under qemu-user (ci/arm64.sh); its programs and
-# assertions count in the totals below, one failure if it cannot build.
-counted ci/arm64.sh "install or build error"
-while read -r bug _; do
-	step "arm64 planted bug $bug is caught under qemu" ci/arm64.sh --plant "$bug"
-done < <(zinc_list PLANTED_BUGS_ARM64)
-# Emulated CPUs (ci/emu.sh, Bochs): every x86-64 row on a CPU model with
-# exactly its features, whatever this host has; counted like arm64's.
-counted ci/emu.sh "install, build or boot error"
-step "planted bugs in rows this host may lack are caught on an emulated CPU (ci/emu.sh --plant all)" \
-	ci/emu.sh --plant all
+bazel_suite "host (x86_64), ASan+UBSan" --config=asan --test_env=ZINC_SLOW_TESTS
 
-# The limb bounds of the 32-bit generic rows, proved with Frama-C's WP
-# (docs/prove.md): each unit of PROVE_UNITS a program, each obligation an
-# assertion; and each planted bound violation must be caught.
-counted ci/prove.sh "install or Frama-C error"
-while read -r bug _ _; do
-	step "the proof catches the planted bound violation $bug (ci/prove.sh --plant)" \
-		ci/prove.sh --plant "$bug"
-done < <(zinc_list PROVE_PLANTED_BUGS)
-step "OSS-Fuzz build emulation: address + libFuzzer, check_build on every target" \
-	ci/oss-fuzz/check.sh --quick
-step "continuous fuzzing: one signature for a planted bug, resume, clean stop" \
-	ci/continuous_test.sh
-step "constant-time check, quick pass (valgrind memcheck, ci/ct.sh --quick)" ci/ct.sh --quick
-while read -r bug row; do
-	step "constant-time check catches the planted $bug in $row" ci/ct.sh --quick --plant "$bug"
-done < <(zinc_list CT_PLANTED_BUGS)
-if [ -n "${ZINC_SLOW_TESTS:-}" ]; then
-	# Optimised, not sanitised: each row reads 4 GiB several times.
-	step "huge inputs over 4 GiB through every row (fuzz/huge.c)" \
-		sh -c 'log=$(bazel build //fuzz:huge 2>&1) || { echo "$log"; exit 1; }; bazel-bin/fuzz/huge'
+if [ "$tier" != quick ]; then
+	# Eight threads' first calls at once under ThreadSanitizer (lib/common/threads_test.c).
+	step "ThreadSanitizer: //:threads_*_test" \
+		bazel test --config=tsan --test_output=errors \
+		$(bazel query 'filter("^//:threads_[a-z0-9_]*test$", tests(//:all))' 2>/dev/null)
+	step "gcc builds the library and libzinc.so" \
+		env CC=gcc bazel --output_base="${HOME:-/root}/.cache/zinc-bazel-gcc" build //:zinc //:libzinc.so
+	# Every other architecture (ARCHS): cross-built by Bazel, run under
+	# qemu-user, planted bugs of its rows (PLANTED_BUGS_ARCH) included.
+	for arch in $(zinc_arch_names); do
+		if zinc_arch_install "$arch"; then
+			bazel_suite "$arch under qemu-user" --config="$arch"
+		else
+			echo "FAILED: cannot install what $arch needs"; failed=$((failed + 1))
+		fi
+	done
+	# Emulated CPUs (ci/emu.sh, Bochs): every x86-64 row on a CPU model with
+	# exactly its features, whatever this host has.
+	emu_args=()
+	[ "$tier" = full ] && emu_args=(--full)
+	counted ci/emu.sh "install, build or boot error" "${emu_args[@]}"
+	step "planted bugs in rows this host may lack are caught on an emulated CPU (ci/emu.sh --plant all)" \
+		ci/emu.sh --plant all
+	step "OSS-Fuzz build emulation: address + libFuzzer, check_build on every target" \
+		ci/oss-fuzz/check.sh --quick
+	step "continuous fuzzing: one signature for a planted bug, resume, clean stop" \
+		ci/continuous_test.sh
+	if [ "$tier" = full ]; then
+		step "constant-time check, full (valgrind memcheck, ci/ct.sh)" ci/ct.sh
+	else
+		step "constant-time check, quick pass (valgrind memcheck, ci/ct.sh --quick)" ci/ct.sh --quick
+	fi
+	while read -r bug row; do
+		step "constant-time check catches the planted $bug in $row" ci/ct.sh --quick --plant "$bug"
+	done < <(zinc_list CT_PLANTED_BUGS)
+	if [ -n "$slow" ]; then
+		# Optimised, not sanitised: each row reads 4 GiB several times.
+		step "huge inputs over 4 GiB through every row (fuzz/huge.c)" \
+			sh -c 'log=$(bazel build //fuzz:huge 2>&1) || { echo "$log"; exit 1; }; bazel-bin/fuzz/huge'
+	fi
+	step "benchmark still runs (tiny, not timed)" ci/bench.sh --quick
+
+	# ci/install.sh into a temporary prefix, a program built with pkg-config
+	# and run against it; its "install_test: N passed, M failed" adds to the
+	# assertions.
+	install_log=$(mktemp)
+	step "install into a temporary prefix, build and run a program with pkg-config" \
+		bash -c 'ci/install_test.sh 2>&1 | tee "$1"; exit "${PIPESTATUS[0]}"' _ "$install_log"
+	counts=$(grep -E '^install_test: [0-9]+ passed, [0-9]+ failed$' "$install_log")
+	checks_passed=$((checks_passed + $(echo "$counts" | awk '{print $2 + 0}')))
+	checks_failed=$((checks_failed + $(echo "$counts" | awk '{print $4 + 0}')))
+	rm -f "$install_log"
+
+	# The proofs: their output now, their counts, their time; then each
+	# planted bound violation must be caught.
+	t0=$(date +%s)
+	wait "$prove_pid"
+	echo "== ci/prove.sh ${prove_args[*]} (ran in the background)"
+	grep -v '^prove-exit ' "$prove_log"
+	read -r _ prc psecs < <(grep '^prove-exit ' "$prove_log")
+	if read -r p f cp cf <"$prove_counts" && [ -n "${cf:-}" ]; then
+		passed=$((passed + p)); failed=$((failed + f))
+		checks_passed=$((checks_passed + cp)); checks_failed=$((checks_failed + cf))
+		[ "${prc:-1}" = 0 ] || { [ "$f" != 0 ] || { echo "FAILED: ci/prove.sh exited ${prc:-?}"; failed=$((failed + 1)); }; }
+	else
+		echo "FAILED: ci/prove.sh did not run its proofs (install or Frama-C error)"; failed=$((failed + 1))
+	fi
+	times+=("${psecs:-0} ci/prove.sh ${prove_args[*]} (in the background; waited $(($(date +%s) - t0)) s for it)")
+	rm -f "$prove_log" "$prove_counts"
+	while read -r bug _ _; do
+		step "the proof catches the planted bound violation $bug (ci/prove.sh --plant)" \
+			ci/prove.sh --plant "$bug"
+	done < <(zinc_list PROVE_PLANTED_BUGS)
 fi
-[ -x ci/bench.sh ] && step "benchmark still runs (tiny, not timed)" ci/bench.sh --quick
 
-# ci/install.sh into a temporary prefix, a program built with pkg-config and
-# run against it; its "install_test: N passed, M failed" adds to the assertions.
-install_log=$(mktemp)
-step "install into a temporary prefix, build and run a program with pkg-config" \
-	bash -c 'ci/install_test.sh 2>&1 | tee "$1"; exit "${PIPESTATUS[0]}"' _ "$install_log"
-counts=$(grep -E '^install_test: [0-9]+ passed, [0-9]+ failed$' "$install_log")
-checks_passed=$((checks_passed + $(echo "$counts" | awk '{print $2 + 0}')))
-checks_failed=$((checks_failed + $(echo "$counts" | awk '{print $4 + 0}')))
-rm -f "$install_log"
-
+total=$(($(date +%s) - t_start))
 echo
+echo "step times (wall, seconds; tier $tier):"
+printf '%s\n' "${times[@]}" | awk '{ s = $1; $1 = ""; printf "  %6d %s\n", s, $0 }'
+echo "  total: $total s ($((total / 60)) min $((total % 60)) s)"
+budget=$((40 * 60))
+[ "$tier" = quick ] && budget=$((5 * 60))
+[ "$tier" = full ] || [ "$total" -le "$budget" ] ||
+	echo "WARNING: tier $tier took $total s, over its budget of $budget s (README, 'Tests')"
 echo "assertions inside the test programs: $checks_passed passed, $checks_failed failed"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

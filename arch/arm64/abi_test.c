@@ -7,7 +7,7 @@
  * halves of v8-v15) set to fresh random values and FPCR away from its
  * default. The test checks that those registers, sp and FPCR come back
  * unchanged (abi_check.h), and that the output equals a direct call's
- * (arch/abi_rows.h walks the tables). Built and run by ci/arm64.sh
+ * (arch/abi_rows.h walks the tables). Built and run by bazel test --config=arm64
  * under qemu-aarch64.
  */
 #include <stdint.h>

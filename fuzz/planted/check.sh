@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # The planted-bug test (fuzz/planted/README.md):
 #
-#   fuzz/planted/check.sh [--seed S] [--target T] BINARY N
+#   fuzz/planted/check.sh [--seed S] [--target T] [--clean] BINARY N
 #
 # BINARY is a fuzz target's standalone driver built with one planted bug
 # (its patch applied: BUILD's zinc_plant_<name>, fuzz/planted/build.sh). Runs `BINARY --random N --seed S` (S = 1 by default) and passes
@@ -12,13 +12,17 @@
 # finds, by bisection on the input count, the first input that catches the
 # bug, and prints the diagnosis's first lines.
 # Exit 0 caught; 1 the run was clean or ended some other way; 2 usage.
+# --clean: the opposite, for a build where the planted change must make no
+# difference (a byte-order bug on a little-endian CPU): exit 0 when the N
+# inputs run clean, 1 when anything differs.
 set -u
-usage() { echo "usage: $0 [--seed S] [--target T] BINARY N" >&2; exit 2; }
-seed=1 target=
+usage() { echo "usage: $0 [--seed S] [--target T] [--clean] BINARY N" >&2; exit 2; }
+seed=1 target= clean=0
 while [ $# -gt 2 ]; do
 	case $1 in
 	--seed) seed=$2 ;;
 	--target) target=$2 ;;
+	--clean) clean=1; shift; continue ;;
 	*) usage ;;
 	esac
 	shift 2
@@ -44,6 +48,17 @@ caught() {
 	[ $rc -eq 134 ] && grep -q '^==== zinc fuzz MISMATCH ====$' "$err"
 }
 
+if [ "$clean" = 1 ]; then
+	run "$bin" --random "$n" --seed "$seed" >/dev/null 2>"$err"
+	rc=$?
+	if [ $rc -eq 0 ]; then
+		echo "clean: $target ran $n random inputs (seed $seed) with no difference, as it must here"
+		exit 0
+	fi
+	echo "FAIL: $bin exited with status $rc on $n random inputs (seed $seed), where the planted change must make no difference:"
+	head -n 20 "$err"
+	exit 1
+fi
 if ! caught "$n"; then
 	if [ $rc -eq 0 ]; then
 		echo "FAIL: $bin ran $n random inputs (seed $seed) clean: the planted bug was not caught"
