@@ -166,6 +166,32 @@ FUZZ_TARGETS = [
     "curve25519_field",
 ]
 
+# The primitives whose rows each fuzz target drives (a row is named after
+# its .S file, "<primitive>-<variant>"): on an architecture with none of
+# them the target compares only the generic C, and its seeded random pass
+# there is RANDOM_INPUTS_GENERIC inputs instead of RANDOM_INPUTS.
+FUZZ_TARGET_PRIMITIVES = {
+    "chacha20": ["chacha20"],
+    "poly1305": ["poly1305"],
+    "poly1305_state": ["poly1305"],
+    "chacha20poly1305": ["chacha20", "poly1305", "chacha20poly1305"],
+    "xchacha20poly1305": ["chacha20", "poly1305", "chacha20poly1305"],
+    "blake2s": ["blake2s"],
+    "curve25519": ["curve25519"],
+    "curve25519_field": ["curve25519"],
+}
+RANDOM_INPUTS = 2000
+RANDOM_INPUTS_GENERIC = 200
+
+def random_inputs(target, arch):
+    """The seeded random inputs of TARGET's test on ARCH (a key of ARCHS)."""
+    rows = [f.split("/")[-1].rsplit(".", 1)[0] for f in ASM_SRCS.get(ARCHS[arch]["dir"], [])]
+    for p in FUZZ_TARGET_PRIMITIVES[target]:
+        for r in rows:
+            if r.startswith(p + "-"):
+                return RANDOM_INPUTS
+    return RANDOM_INPUTS if arch == "x86_64" else RANDOM_INPUTS_GENERIC
+
 # The fuzz harness shared by every target (fuzz/README.md): input reader,
 # guard pages, diagnosis. Not the targets, not fuzz/standalone.c.
 FUZZ_SRCS = [
