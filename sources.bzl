@@ -25,6 +25,7 @@ LIB_SRCS = {
         "lib/poly1305/poly1305-donna64.c",
         "lib/poly1305/poly1305-x86_64.c",
         "lib/poly1305/poly1305-arm64.c",
+        "lib/poly1305/poly1305-arm.c",
         "lib/poly1305/entries.c",
     ],
     "chacha20poly1305": [
@@ -122,6 +123,10 @@ ASM_SRCS = {
         "arch/arm64/poly1305-arm64.S",
         "arch/arm64/poly1305-neon.S",
     ],
+    "arm": [
+        "arch/arm/poly1305-arm.S",
+        "arch/arm/poly1305-neon.S",
+    ],
 }
 
 # The fuzz builds' library: with these defines every assembly entry point
@@ -180,6 +185,7 @@ INCLUDES = [".", "include"]
 ASM_DEFINES = {
     "x86_64": ["ZINC_ASM_X86_64"],
     "arm64": ["ZINC_ASM_ARM64"],
+    "arm": ["ZINC_ASM_ARM"],
 }
 
 # The oracle libraries (the keys of ORACLE_SRCS), for the builds that link
