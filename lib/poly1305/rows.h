@@ -74,7 +74,8 @@ ROW(NEON, "poly1305-neon", ZINC_CPU_NEON, 256, POLY1305_NEON_STATE, poly1305_neo
 ROW(ARM, "poly1305-arm", 0, 0, POLY1305_ARM_STATE, poly1305_arm_init, poly1305_arm_blocks,
     poly1305_arm_emit, NO_MAC, poly1305_arm_test)
 /* From 384 bytes, where its vector path starts for a new key (VEC_COLD in
- * arch/arm/poly1305-neon.S, which says how it was chosen). */
+ * arch/arm/poly1305-neon.S, which says how it was chosen; the counts:
+ * bench/results/2026-12-06-armhf-poly1305-insn-counts.md). */
 ROW(NEON, "poly1305-neon", ZINC_CPU_NEON, 384, POLY1305_ARM_NEON_STATE, poly1305_neon_init,
     poly1305_neon_blocks, poly1305_arm_emit, NO_MAC, poly1305_neon_test)
 #endif
