@@ -47,7 +47,7 @@
  *	Back to radix 2^32: h's columns sum a_i (r^(4-j))_k products over the
  *	  four lanes (< 2^60), carried fully in 64-bit elements (d_0, d_2,
  *	  d_3, d_4 < 2^26, d_1 < 2^26 + 2^12) and packed with one add-carry
- *	  chain: h < 2^130 + 2^64, so h4 <= 4.
+ *	  chain: h < 2^130 + 2^38, so h4 <= 4.
  *
  * State layout (poly1305-macros.h; lib/poly1305/poly1305-arm.c checks it):
  * poly1305-arm's h0..h4, r0..r3; READY; RP, r^4 for the loop: R_0..R_4,
