@@ -25,6 +25,7 @@ LIB_SRCS = {
         "lib/poly1305/poly1305-donna64.c",
         "lib/poly1305/poly1305-x86_64.c",
         "lib/poly1305/poly1305-arm64.c",
+        "lib/poly1305/poly1305-arm.c",
         "lib/poly1305/entries.c",
     ],
     "chacha20poly1305": [
@@ -140,6 +141,10 @@ ASM_SRCS = {
         "arch/arm64/poly1305-arm64.S",
         "arch/arm64/poly1305-neon.S",
     ],
+    "arm": [
+        "arch/arm/poly1305-arm.S",
+        "arch/arm/poly1305-neon.S",
+    ],
 }
 
 # The fuzz builds' library: with these defines every assembly entry point
@@ -224,6 +229,7 @@ INCLUDES = [".", "include"]
 ASM_DEFINES = {
     "x86_64": ["ZINC_ASM_X86_64"],
     "arm64": ["ZINC_ASM_ARM64"],
+    "arm": ["ZINC_ASM_ARM"],
 }
 
 # The oracle libraries (the keys of ORACLE_SRCS), for the builds that link
@@ -420,6 +426,12 @@ CT_PLANTED_BUGS = [
 PLANTED_BUGS_ARCH = [
     ("CHACHA20_NEON_WRAP", "chacha20", 200, "arm64"),
     ("POLY1305_NEON_CARRY", "poly1305_state", 200, "arm64"),
+    # poly1305-arm (32-bit ARM): the carry out of h0 + 5 q into h1 dropped
+    # in the block loop's reduction.
+    ("POLY1305_ARM_CARRY", "poly1305", 200, "armhf"),
+    # poly1305-neon (32-bit ARM): a_0's carry into a_1 after the fold of
+    # 5 (d_4 >> 26) into the lanes left out.
+    ("POLY1305_ARM_NEON_CARRY", "poly1305_state", 200, "armhf"),
 ]
 
 # Planted byte-order bugs: (NAME, TARGET, N), patches as above. Each reads

@@ -9,7 +9,8 @@
  *   step:  set h, run blocks() over 1..40 blocks (a vector row takes its
  *          vector path from 24 blocks for poly1305-avx2 and
  *          poly1305-avx512ifma, 32 for poly1305-avx512, 16 for
- *          poly1305-neon, or from 8 (16: poly1305-avx512) when a first
+ *          poly1305-neon (24 for 32-bit ARM's), or from 8 (16:
+ *          poly1305-avx512, 4: 32-bit ARM's poly1305-neon) when a first
  *          call of the same key
  *          computed its powers of r ("warm"), converting h into lanes and
  *          back), read h:

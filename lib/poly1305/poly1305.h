@@ -25,6 +25,8 @@ enum {
 	POLY1305_AVX512IFMA_STATE = 424,
 	POLY1305_ARM64_STATE = 40,	/* h0, h1, h2, r0, r1 */
 	POLY1305_NEON_STATE = 240,
+	POLY1305_ARM_STATE = 36,	/* h0..h4, r0..r3 (32-bit ARM) */
+	POLY1305_ARM_NEON_STATE = 224,	/* poly1305-neon on 32-bit ARM */
 };
 
 struct poly1305_impl {
@@ -209,6 +211,14 @@ extern const struct poly1305_test poly1305_x86_64_test, poly1305_avx2_test,
 #ifdef ZINC_TESTING
 void poly1305_neon_test_lanes(void *state, const uint64_t *limbs, const uint8_t *in, size_t len);
 extern const struct poly1305_test poly1305_arm64_test, poly1305_neon_test;
+#endif
+#endif
+
+#ifdef ZINC_ASM_ARM
+/* arch/arm/poly1305-neon.S; lib/poly1305/poly1305-arm.c */
+#ifdef ZINC_TESTING
+void poly1305_neon_test_lanes(void *state, const uint64_t *limbs, const uint8_t *in, size_t len);
+extern const struct poly1305_test poly1305_arm_test, poly1305_neon_test;
 #endif
 #endif
 

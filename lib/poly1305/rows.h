@@ -68,6 +68,17 @@ ROW(ARM64, "poly1305-arm64", 0, 0, POLY1305_ARM64_STATE, poly1305_arm64_init,
 ROW(NEON, "poly1305-neon", ZINC_CPU_NEON, 256, POLY1305_NEON_STATE, poly1305_neon_init,
     poly1305_neon_blocks, poly1305_arm64_emit, NO_MAC, poly1305_neon_test)
 #endif
+#ifdef ZINC_ASM_ARM
+/* 32-bit ARM (ARMv7-A). No such machine here: the threshold below is set
+ * by guest instruction counts under qemu-arm, not measured in time. */
+ROW(ARM, "poly1305-arm", 0, 0, POLY1305_ARM_STATE, poly1305_arm_init, poly1305_arm_blocks,
+    poly1305_arm_emit, NO_MAC, poly1305_arm_test)
+/* From 384 bytes, where its vector path starts for a new key (VEC_COLD in
+ * arch/arm/poly1305-neon.S, which says how it was chosen; the counts:
+ * bench/results/2026-12-06-armhf-poly1305-insn-counts.md). */
+ROW(NEON, "poly1305-neon", ZINC_CPU_NEON, 384, POLY1305_ARM_NEON_STATE, poly1305_neon_init,
+    poly1305_neon_blocks, poly1305_arm_emit, NO_MAC, poly1305_neon_test)
+#endif
 
 #undef ROW
 #undef MAC

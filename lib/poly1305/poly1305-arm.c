@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The C side of the 32-bit ARM Poly1305 rows (arch/arm/poly1305-arm.S,
+ * poly1305-neon.S): the state layout both share, which the assembly
+ * addresses by the offsets in arch/arm/poly1305-macros.h, and their
+ * state-level access for tests.
+ */
+#include <stddef.h>
+#include <zinc/poly1305.h>
+
+#include "lib/common/util.h"
+#include "lib/poly1305/poly1305.h"
+
+#ifdef ZINC_ASM_ARM
+
+struct poly1305_arm {
+	uint32_t h[5];		/* h0 + h1 2^32 + ... + h4 2^128, h4 <= 4 */
+	uint32_t r[4];		/* clamped r */
+	uint32_t powers_ready;	/* poly1305-neon: the tables below are valid */
+	uint32_t r4[10];	/* limbs of r^4, 5 times limbs 1..4, and 5 */
+	uint32_t powers[2][9][2]; /* lanes 0, 1 (r^4, r^3), lanes 2, 3 (r^2, r):
+				   * limbs 0..4, then 5 times limbs 1..4 */
+};
+
+_Static_assert(offsetof(struct poly1305_arm, r) == 20 &&
+		       offsetof(struct poly1305_arm, powers_ready) == 36 &&
+		       offsetof(struct poly1305_arm, r4) == 40 &&
+		       offsetof(struct poly1305_arm, powers) == 80,
+	       "arch/arm/poly1305-macros.h addresses these offsets");
+/* poly1305-arm uses the words up to powers_ready, poly1305-neon all. */
+_Static_assert(offsetof(struct poly1305_arm, powers_ready) == POLY1305_ARM_STATE &&
+		       sizeof(struct poly1305_arm) == POLY1305_ARM_NEON_STATE &&
+		       POLY1305_ARM_NEON_STATE <= sizeof(((struct poly1305_ctx *)0)->state),
+	       "see poly1305.h");
+
+#ifdef ZINC_TESTING
+static void set_h32(void *state, const uint64_t *limbs)
+{
+	struct poly1305_arm *st = state;
+
+	for (int i = 0; i < 5; i++)
+		st->h[i] = (uint32_t)limbs[i];
+}
+
+static void get_h32(const void *state, uint64_t *limbs)
+{
+	const struct poly1305_arm *st = state;
+
+	for (int i = 0; i < 5; i++)
+		limbs[i] = st->h[i];
+}
+
+/* h4 <= 4 on entry to blocks() and emit() (poly1305-arm.S). */
+#define ARM_FORM { 5, 32, { UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, 4 } }
+
+const struct poly1305_test poly1305_arm_test = {
+	.h = ARM_FORM,
+	.set_h = set_h32,
+	.get_h = get_h32,
+};
+
+/* Lane limbs <= 2^27 + 63 whenever the lanes are multiplied (poly1305-neon.S). */
+#define LANE_MAX ((1u << 27) + 63)
+
+const struct poly1305_test poly1305_neon_test = {
+	.h = ARM_FORM,
+	.set_h = set_h32,
+	.get_h = get_h32,
+	.lane = { 5, 26, { LANE_MAX, LANE_MAX, LANE_MAX, LANE_MAX, LANE_MAX } },
+	.nlanes = 4,
+	.run_lanes = poly1305_neon_test_lanes,
+};
+#endif
+
+#endif /* ZINC_ASM_ARM */
