@@ -122,6 +122,10 @@ ASM_SRCS = {
         "arch/arm64/poly1305-arm64.S",
         "arch/arm64/poly1305-neon.S",
     ],
+    # MIPS32r2 o32, one source for both byte orders (mips and mipsel).
+    "mips": [
+        "arch/mips/chacha20-mips.S",
+    ],
 }
 
 # The fuzz builds' library: with these defines every assembly entry point
@@ -180,6 +184,8 @@ INCLUDES = [".", "include"]
 ASM_DEFINES = {
     "x86_64": ["ZINC_ASM_X86_64"],
     "arm64": ["ZINC_ASM_ARM64"],
+    "mips": ["ZINC_ASM_MIPS"],
+    "mips64": ["ZINC_ASM_MIPS64"],
 }
 
 # The oracle libraries (the keys of ORACLE_SRCS), for the builds that link
