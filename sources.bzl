@@ -25,6 +25,7 @@ LIB_SRCS = {
         "lib/poly1305/poly1305-donna64.c",
         "lib/poly1305/poly1305-x86_64.c",
         "lib/poly1305/poly1305-arm64.c",
+        "lib/poly1305/poly1305-mips.c",
         "lib/poly1305/entries.c",
     ],
     "chacha20poly1305": [
@@ -125,6 +126,11 @@ ASM_SRCS = {
     # MIPS32r2 o32, one source for both byte orders (mips and mipsel).
     "mips": [
         "arch/mips/chacha20-mips.S",
+        "arch/mips/poly1305-mips.S",
+    ],
+    # MIPS64r2 n64 (mips64el).
+    "mips64": [
+        "arch/mips64/poly1305-mips64.S",
     ],
 }
 

@@ -47,6 +47,7 @@
 	.section .note.GNU-stack,"",%progbits
 
 #include "../abi-entry.h"
+#include "mips-macros.h"
 
 /* State word x_i is register $(8 + i): x0..x7 t0..t7, x8..x15 s0..s7. */
 #define X0	$8
@@ -69,44 +70,6 @@
 #define FRAME		96
 #define FRAME_S		64	/* s0..s7; the keystream copy at 0 */
 #define CTR	$25	/* t9 */
-
-/*
- * LDN r, off, p / STN r, off, p: the native-order word at off(p), any
- * alignment. SWAP_LE r: r byte-reversed on big-endian (so that a native
- * store writes the little-endian bytes of the original r, or a native load
- * of little-endian bytes becomes their value), nothing on little-endian.
- */
-#ifdef __MIPSEB__
-.macro LDN r, off, p
-	lwl	\r, \off(\p)
-	lwr	\r, \off+3(\p)
-.endm
-.macro STN r, off, p
-	swl	\r, \off(\p)
-	swr	\r, \off+3(\p)
-.endm
-.macro SWAP_LE r
-	wsbh	\r, \r
-	rotr	\r, \r, 16
-.endm
-#else
-.macro LDN r, off, p
-	lwl	\r, \off+3(\p)
-	lwr	\r, \off(\p)
-.endm
-.macro STN r, off, p
-	swl	\r, \off+3(\p)
-	swr	\r, \off(\p)
-.endm
-.macro SWAP_LE r
-.endm
-#endif
-
-/* LDLE r, off, p: the little-endian word at off(p), any alignment. */
-.macro LDLE r, off, p
-	LDN	\r, \off, \p
-	SWAP_LE	\r
-.endm
 
 /* Four quarter-rounds (a_i, b_i, c_i, d_i), i = 0..3, step by step;
  * with last=0 all but the final rotation (of b3), for a delay slot. */

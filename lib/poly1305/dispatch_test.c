@@ -27,6 +27,8 @@ static const struct test_policy policy[] = {
 	{ "poly1305-avx512ifma", ZINC_CPU_AVX512F | ZINC_CPU_AVX512VL | ZINC_CPU_AVX512IFMA, 384 },
 	{ "poly1305-arm64", 0, 0 },
 	{ "poly1305-neon", ZINC_CPU_NEON, 256 },
+	{ "poly1305-mips", 0, 0 },
+	{ "poly1305-mips64", 0, 0 },
 };
 
 static const size_t length_classes[] = {
