@@ -158,9 +158,9 @@
 	.set	nomicromips
 	.set	noreorder
 
-	.globl	chacha20_mips
-	.type	chacha20_mips, @function
-	.ent	chacha20_mips
+.globl chacha20_mips
+.type chacha20_mips, @function
+.ent chacha20_mips
 	.balign	16
 ZINC_ENTRY chacha20_mips
 	.frame	$sp, FRAME, $31
@@ -227,12 +227,12 @@ ZINC_ENTRY chacha20_mips
 	.endr
 	b	.Ldone
 	sw	$0, 60($sp)		/* (delay slot) */
-	.end	chacha20_mips
-	.size	chacha20_mips, .-chacha20_mips
+.end chacha20_mips
+.size chacha20_mips, .-chacha20_mips
 
-	.globl	hchacha20_mips
-	.type	hchacha20_mips, @function
-	.ent	hchacha20_mips
+.globl hchacha20_mips
+.type hchacha20_mips, @function
+.ent hchacha20_mips
 	.balign	16
 ZINC_ENTRY hchacha20_mips
 	.frame	$sp, FRAME, $31
@@ -263,5 +263,5 @@ ZINC_ENTRY hchacha20_mips
 	RESTORE_S
 	jr	$31
 	addiu	$sp, $sp, FRAME		/* (delay slot) */
-	.end	hchacha20_mips
-	.size	hchacha20_mips, .-hchacha20_mips
+.end hchacha20_mips
+.size hchacha20_mips, .-hchacha20_mips

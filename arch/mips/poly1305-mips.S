@@ -86,9 +86,9 @@
 	.set	nomicromips
 	.set	noreorder
 
-	.globl	poly1305_mips_init
-	.type	poly1305_mips_init, @function
-	.ent	poly1305_mips_init
+.globl poly1305_mips_init
+.type poly1305_mips_init, @function
+.ent poly1305_mips_init
 	.balign	16
 ZINC_ENTRY poly1305_mips_init
 	.frame	$sp, 0, $31
@@ -114,12 +114,12 @@ ZINC_ENTRY poly1305_mips_init
 	move	$10, $0
 	jr	$31
 	move	$11, $0			/* (delay slot) */
-	.end	poly1305_mips_init
-	.size	poly1305_mips_init, .-poly1305_mips_init
+.end poly1305_mips_init
+.size poly1305_mips_init, .-poly1305_mips_init
 
-	.globl	poly1305_mips_blocks
-	.type	poly1305_mips_blocks, @function
-	.ent	poly1305_mips_blocks
+.globl poly1305_mips_blocks
+.type poly1305_mips_blocks, @function
+.ent poly1305_mips_blocks
 	.balign	16
 ZINC_ENTRY poly1305_mips_blocks
 	.frame	$sp, FRAME, $31
@@ -236,12 +236,12 @@ ZINC_ENTRY poly1305_mips_blocks
 .Lblocks_ret:
 	jr	$31
 	addiu	$sp, $sp, FRAME		/* (delay slot) */
-	.end	poly1305_mips_blocks
-	.size	poly1305_mips_blocks, .-poly1305_mips_blocks
+.end poly1305_mips_blocks
+.size poly1305_mips_blocks, .-poly1305_mips_blocks
 
-	.globl	poly1305_mips_emit
-	.type	poly1305_mips_emit, @function
-	.ent	poly1305_mips_emit
+.globl poly1305_mips_emit
+.type poly1305_mips_emit, @function
+.ent poly1305_mips_emit
 	.balign	16
 ZINC_ENTRY poly1305_mips_emit
 	.frame	$sp, 0, $31
@@ -316,5 +316,5 @@ ZINC_ENTRY poly1305_mips_emit
 	.endr
 	jr	$31
 	move	$25, $0			/* (delay slot) */
-	.end	poly1305_mips_emit
-	.size	poly1305_mips_emit, .-poly1305_mips_emit
+.end poly1305_mips_emit
+.size poly1305_mips_emit, .-poly1305_mips_emit

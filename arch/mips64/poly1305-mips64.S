@@ -98,9 +98,9 @@
 	.set	nomicromips
 	.set	noreorder
 
-	.globl	poly1305_mips64_init
-	.type	poly1305_mips64_init, @function
-	.ent	poly1305_mips64_init
+.globl poly1305_mips64_init
+.type poly1305_mips64_init, @function
+.ent poly1305_mips64_init
 	.balign	16
 ZINC_ENTRY poly1305_mips64_init
 	.frame	$sp, 0, $31
@@ -118,12 +118,12 @@ ZINC_ENTRY poly1305_mips64_init
 	move	R0, $0
 	jr	$31
 	move	R1, $0			/* (delay slot) */
-	.end	poly1305_mips64_init
-	.size	poly1305_mips64_init, .-poly1305_mips64_init
+.end poly1305_mips64_init
+.size poly1305_mips64_init, .-poly1305_mips64_init
 
-	.globl	poly1305_mips64_blocks
-	.type	poly1305_mips64_blocks, @function
-	.ent	poly1305_mips64_blocks
+.globl poly1305_mips64_blocks
+.type poly1305_mips64_blocks, @function
+.ent poly1305_mips64_blocks
 	.balign	16
 ZINC_ENTRY poly1305_mips64_blocks
 	.frame	$sp, 0, $31
@@ -196,12 +196,12 @@ ZINC_ENTRY poly1305_mips64_blocks
 .Lblocks_ret:
 	jr	$31
 	nop				/* (delay slot) */
-	.end	poly1305_mips64_blocks
-	.size	poly1305_mips64_blocks, .-poly1305_mips64_blocks
+.end poly1305_mips64_blocks
+.size poly1305_mips64_blocks, .-poly1305_mips64_blocks
 
-	.globl	poly1305_mips64_emit
-	.type	poly1305_mips64_emit, @function
-	.ent	poly1305_mips64_emit
+.globl poly1305_mips64_emit
+.type poly1305_mips64_emit, @function
+.ent poly1305_mips64_emit
 	.balign	16
 ZINC_ENTRY poly1305_mips64_emit
 	.frame	$sp, 0, $31
@@ -247,5 +247,5 @@ ZINC_ENTRY poly1305_mips64_emit
 	WIPE	$2, $3, $8, $9, $10, $14
 	jr	$31
 	move	$15, $0			/* (delay slot) */
-	.end	poly1305_mips64_emit
-	.size	poly1305_mips64_emit, .-poly1305_mips64_emit
+.end poly1305_mips64_emit
+.size poly1305_mips64_emit, .-poly1305_mips64_emit
