@@ -26,6 +26,7 @@ LIB_SRCS = {
         "lib/poly1305/poly1305-x86_64.c",
         "lib/poly1305/poly1305-arm64.c",
         "lib/poly1305/poly1305-arm.c",
+        "lib/poly1305/poly1305-mips.c",
         "lib/poly1305/entries.c",
     ],
     "chacha20poly1305": [
@@ -145,6 +146,15 @@ ASM_SRCS = {
         "arch/arm/poly1305-arm.S",
         "arch/arm/poly1305-neon.S",
     ],
+    # MIPS32r2 o32, one source for both byte orders (mips and mipsel).
+    "mips": [
+        "arch/mips/chacha20-mips.S",
+        "arch/mips/poly1305-mips.S",
+    ],
+    # MIPS64r2 n64 (mips64el).
+    "mips64": [
+        "arch/mips64/poly1305-mips64.S",
+    ],
 }
 
 # The fuzz builds' library: with these defines every assembly entry point
@@ -230,6 +240,8 @@ ASM_DEFINES = {
     "x86_64": ["ZINC_ASM_X86_64"],
     "arm64": ["ZINC_ASM_ARM64"],
     "arm": ["ZINC_ASM_ARM"],
+    "mips": ["ZINC_ASM_MIPS"],
+    "mips64": ["ZINC_ASM_MIPS64"],
 }
 
 # The oracle libraries (the keys of ORACLE_SRCS), for the builds that link
@@ -432,6 +444,12 @@ PLANTED_BUGS_ARCH = [
     # poly1305-neon (32-bit ARM): a_0's carry into a_1 after the fold of
     # 5 (d_4 >> 26) into the lanes left out.
     ("POLY1305_ARM_NEON_CARRY", "poly1305_state", 200, "armhf"),
+    # chacha20-mips: the tail's keystream copy leaves out word 15.
+    ("CHACHA20_MIPS_TAIL", "chacha20", 200, "mips,mipsel"),
+    # poly1305-mips: the reduction drops the carry out of h0 + 5 q.
+    ("POLY1305_MIPS_CARRY", "poly1305", 200, "mips,mipsel"),
+    # poly1305-mips64: d1's low word + hi(d0) drops its carry.
+    ("POLY1305_MIPS64_CARRY", "poly1305", 200, "mips64el"),
 ]
 
 # Planted byte-order bugs: (NAME, TARGET, N), patches as above. Each reads

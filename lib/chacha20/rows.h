@@ -48,6 +48,12 @@ ROW(AVX512, "chacha20-avx512", ZINC_CPU_AVX512F, 577, chacha20_avx512, NO_HCHACH
  * timings mean nothing) no threshold has been measured. */
 ROW(NEON, "chacha20-neon", ZINC_CPU_NEON, 0, chacha20_neon, HCHACHA20(hchacha20_neon))
 #endif
+#ifdef ZINC_ASM_MIPS
+/* MIPS32r2, both byte orders (arch/mips/chacha20-mips.S). Takes every
+ * length: with no MIPS hardware here (only qemu-user, whose timings mean
+ * nothing) no threshold has been measured. */
+ROW(MIPS, "chacha20-mips", 0, 0, chacha20_mips, HCHACHA20(hchacha20_mips))
+#endif
 
 #undef ROW
 #undef HCHACHA20

@@ -33,6 +33,8 @@ static const struct test_policy policy[] = {
 #else
 	{ "poly1305-neon", ZINC_CPU_NEON, 256 },
 #endif
+	{ "poly1305-mips", 0, 0 },
+	{ "poly1305-mips64", 0, 0 },
 };
 
 static const size_t length_classes[] = {

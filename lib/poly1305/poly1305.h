@@ -27,6 +27,8 @@ enum {
 	POLY1305_NEON_STATE = 240,
 	POLY1305_ARM_STATE = 36,	/* h0..h4, r0..r3 (32-bit ARM) */
 	POLY1305_ARM_NEON_STATE = 224,	/* poly1305-neon on 32-bit ARM */
+	POLY1305_MIPS_STATE = 36,	/* h0..h4, r0..r3, 32-bit words */
+	POLY1305_MIPS64_STATE = 40,	/* h0, h1, h2, r0, r1, 64-bit words */
 };
 
 struct poly1305_impl {
@@ -220,6 +222,12 @@ extern const struct poly1305_test poly1305_arm64_test, poly1305_neon_test;
 void poly1305_neon_test_lanes(void *state, const uint64_t *limbs, const uint8_t *in, size_t len);
 extern const struct poly1305_test poly1305_arm_test, poly1305_neon_test;
 #endif
+#if defined(ZINC_ASM_MIPS) && defined(ZINC_TESTING)
+/* lib/poly1305/poly1305-mips.c */
+extern const struct poly1305_test poly1305_mips_test;
+#endif
+#if defined(ZINC_ASM_MIPS64) && defined(ZINC_TESTING)
+extern const struct poly1305_test poly1305_mips64_test;
 #endif
 
 #endif

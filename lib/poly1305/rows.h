@@ -79,6 +79,16 @@ ROW(ARM, "poly1305-arm", 0, 0, POLY1305_ARM_STATE, poly1305_arm_init, poly1305_a
 ROW(NEON, "poly1305-neon", ZINC_CPU_NEON, 384, POLY1305_ARM_NEON_STATE, poly1305_neon_init,
     poly1305_neon_blocks, poly1305_arm_emit, NO_MAC, poly1305_neon_test)
 #endif
+/* The MIPS rows take every length: with no MIPS hardware here (only
+ * qemu-user, whose timings mean nothing) no threshold has been measured. */
+#ifdef ZINC_ASM_MIPS
+ROW(MIPS, "poly1305-mips", 0, 0, POLY1305_MIPS_STATE, poly1305_mips_init,
+    poly1305_mips_blocks, poly1305_mips_emit, NO_MAC, poly1305_mips_test)
+#endif
+#ifdef ZINC_ASM_MIPS64
+ROW(MIPS64, "poly1305-mips64", 0, 0, POLY1305_MIPS64_STATE, poly1305_mips64_init,
+    poly1305_mips64_blocks, poly1305_mips64_emit, NO_MAC, poly1305_mips64_test)
+#endif
 
 #undef ROW
 #undef MAC
