@@ -355,19 +355,29 @@ static const uint8_t ref_sigma[10][16] = {
 };
 static uint32_t ref_iv[8];
 
-/* floor(sqrt(p) * 2^32) mod 2^32, by bisection on 128-bit integers. */
+/* Whether m^2 <= n * 2^64, with 64-bit arithmetic only (32-bit targets
+ * have no __int128): m^2 = a^2 2^64 + 2ab 2^32 + b^2 for m = a 2^32 + b. */
+static int ref_square_at_most(uint64_t m, uint64_t n)
+{
+	uint64_t a = m >> 32, b = (uint32_t)m, cross = a * b;
+	uint64_t lo = b * b + (cross << 33);
+	uint64_t hi = a * a + (cross >> 31) + (lo < (cross << 33));
+
+	return hi < n || (hi == n && lo == 0);
+}
+
+/* floor(sqrt(p) * 2^32) mod 2^32, by bisection: the root is below 2^35. */
 static void ref_make_iv(void)
 {
 	static const unsigned primes[8] = { 2, 3, 5, 7, 11, 13, 17, 19 };
 
 	for (int i = 0; i < 8; i++) {
-		unsigned __int128 n = (unsigned __int128)primes[i] << 64, lo = 0, hi = 1;
+		uint64_t lo = 0, hi = (uint64_t)1 << 35;
 
-		hi <<= 35;
 		while (hi - lo > 1) {
-			unsigned __int128 mid = (lo + hi) / 2;
+			uint64_t mid = (lo + hi) / 2;
 
-			if (mid * mid <= n)
+			if (ref_square_at_most(mid, primes[i]))
 				lo = mid;
 			else
 				hi = mid;
