@@ -122,6 +122,9 @@ ASM_SRCS = {
         "arch/arm64/poly1305-arm64.S",
         "arch/arm64/poly1305-neon.S",
     ],
+    "arm": [
+        "arch/arm/chacha20-arm.S",
+    ],
 }
 
 # The fuzz builds' library: with these defines every assembly entry point
@@ -180,6 +183,7 @@ INCLUDES = [".", "include"]
 ASM_DEFINES = {
     "x86_64": ["ZINC_ASM_X86_64"],
     "arm64": ["ZINC_ASM_ARM64"],
+    "arm": ["ZINC_ASM_ARM"],
 }
 
 # The oracle libraries (the keys of ORACLE_SRCS), for the builds that link

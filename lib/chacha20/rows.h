@@ -48,6 +48,13 @@ ROW(AVX512, "chacha20-avx512", ZINC_CPU_AVX512F, 577, chacha20_avx512, NO_HCHACH
  * timings mean nothing) no threshold has been measured. */
 ROW(NEON, "chacha20-neon", ZINC_CPU_NEON, 0, chacha20_neon, HCHACHA20(hchacha20_neon))
 #endif
+#ifdef ZINC_ASM_ARM
+/* 32-bit ARM. Both take every length: with no 32-bit ARM machine here
+ * (only qemu-user, whose timings mean nothing) no threshold has been
+ * measured. The scalar row needs no feature, so it replaces the generic C
+ * on every ARMv6+ core. */
+ROW(ARM, "chacha20-arm", 0, 0, chacha20_arm, HCHACHA20(hchacha20_arm))
+#endif
 
 #undef ROW
 #undef HCHACHA20
