@@ -124,6 +124,7 @@ ASM_SRCS = {
     ],
     "arm": [
         "arch/arm/chacha20-arm.S",
+        "arch/arm/chacha20-neon.S",
     ],
 }
 

@@ -54,6 +54,7 @@ ROW(NEON, "chacha20-neon", ZINC_CPU_NEON, 0, chacha20_neon, HCHACHA20(hchacha20_
  * measured. The scalar row needs no feature, so it replaces the generic C
  * on every ARMv6+ core. */
 ROW(ARM, "chacha20-arm", 0, 0, chacha20_arm, HCHACHA20(hchacha20_arm))
+ROW(NEON, "chacha20-neon", ZINC_CPU_NEON, 0, chacha20_neon, HCHACHA20(hchacha20_neon))
 #endif
 
 #undef ROW
