@@ -125,6 +125,7 @@ ASM_SRCS = {
     "arm": [
         "arch/arm/chacha20-arm.S",
         "arch/arm/chacha20-neon.S",
+        "arch/arm/blake2s-arm.S",
     ],
 }
 
