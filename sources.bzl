@@ -413,6 +413,9 @@ CT_PLANTED_BUGS = [
 PLANTED_BUGS_ARCH = [
     ("CHACHA20_NEON_WRAP", "chacha20", 200, "arm64"),
     ("POLY1305_NEON_CARRY", "poly1305_state", 200, "arm64"),
+    ("CHACHA20_ARM_TAIL", "chacha20", 200, "armhf"),
+    ("CHACHA20_NEON32_STEP", "chacha20", 200, "armhf"),
+    ("BLAKE2S_ARM_CARRY", "blake2s", 200, "armhf"),
 ]
 
 # The arm64 ones, as ci/arm64.sh reads them.
