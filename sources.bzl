@@ -143,8 +143,11 @@ ASM_SRCS = {
         "arch/arm64/poly1305-neon.S",
     ],
     "arm": [
+        "arch/arm/chacha20-arm.S",
+        "arch/arm/chacha20-neon.S",
         "arch/arm/poly1305-arm.S",
         "arch/arm/poly1305-neon.S",
+        "arch/arm/blake2s-arm.S",
     ],
     # MIPS32r2 o32, one source for both byte orders (mips and mipsel).
     "mips": [
@@ -450,6 +453,9 @@ PLANTED_BUGS_ARCH = [
     ("POLY1305_MIPS_CARRY", "poly1305", 200, "mips,mipsel"),
     # poly1305-mips64: d1's low word + hi(d0) drops its carry.
     ("POLY1305_MIPS64_CARRY", "poly1305", 200, "mips64el"),
+    ("CHACHA20_ARM_TAIL", "chacha20", 200, "armhf"),
+    ("CHACHA20_NEON32_STEP", "chacha20", 200, "armhf"),
+    ("BLAKE2S_ARM_CARRY", "blake2s", 200, "armhf"),
 ]
 
 # Planted byte-order bugs: (NAME, TARGET, N), patches as above. Each reads

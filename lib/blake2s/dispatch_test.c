@@ -22,6 +22,9 @@ static const struct test_policy policy[] = {
 	{ "blake2s-generic", 0, 0 },
 	{ "blake2s-avx", ZINC_CPU_AVX, 0 },
 	{ "blake2s-avx512vl", ZINC_CPU_AVX512F | ZINC_CPU_AVX512VL, 0 },
+#ifdef ZINC_ASM_ARM
+	{ "blake2s-arm", 0, 0 },
+#endif
 };
 
 static const size_t length_classes[] = {

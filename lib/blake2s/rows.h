@@ -30,5 +30,11 @@ ROW(AVX, "blake2s-avx", ZINC_CPU_AVX, 0, blake2s_compress_avx)
 ROW(AVX512VL, "blake2s-avx512vl", ZINC_CPU_AVX512F | ZINC_CPU_AVX512VL, 0,
     blake2s_compress_avx512vl)
 #endif
+#ifdef ZINC_ASM_ARM
+/* 32-bit ARM, scalar (no feature, so it replaces the generic C on every
+ * ARMv6+ core). Takes every length: with no 32-bit ARM machine here (only
+ * qemu-user, whose timings mean nothing) no threshold has been measured. */
+ROW(ARM, "blake2s-arm", 0, 0, blake2s_compress_arm)
+#endif
 
 #undef ROW

@@ -280,7 +280,8 @@ static void test_dispatch_counts_the_row_run(void)
 		      impl->name, lens[k]);
 	}
 	/* With every feature masked off, only the rows that need none are
-	 * usable (the generic row, and chacha20-mips): the last of them. */
+	 * usable (the generic row, and the scalar assembly of 32-bit ARM and MIPS
+	 * after it): the last of them. */
 	size_t featureless = 0, featureless_h = 0;
 	for (size_t i = 1; i < chacha20_nimpls; i++)
 		if (!chacha20_impls[i].features && chacha20_impls[i].min_len <= 4096) {

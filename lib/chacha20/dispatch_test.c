@@ -28,6 +28,9 @@ static const struct test_policy policy[] = {
 	{ "chacha20-avx512", ZINC_CPU_AVX512F, 577 },
 	{ "chacha20-neon", ZINC_CPU_NEON, 0 },
 	{ "chacha20-mips", 0, 0 },
+#ifdef ZINC_ASM_ARM
+	{ "chacha20-arm", 0, 0 },
+#endif
 };
 
 static const size_t length_classes[] = {

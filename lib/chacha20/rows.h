@@ -54,6 +54,14 @@ ROW(NEON, "chacha20-neon", ZINC_CPU_NEON, 0, chacha20_neon, HCHACHA20(hchacha20_
  * nothing) no threshold has been measured. */
 ROW(MIPS, "chacha20-mips", 0, 0, chacha20_mips, HCHACHA20(hchacha20_mips))
 #endif
+#ifdef ZINC_ASM_ARM
+/* 32-bit ARM. Both take every length: with no 32-bit ARM machine here
+ * (only qemu-user, whose timings mean nothing) no threshold has been
+ * measured. The scalar row needs no feature, so it replaces the generic C
+ * on every ARMv6+ core. */
+ROW(ARM, "chacha20-arm", 0, 0, chacha20_arm, HCHACHA20(hchacha20_arm))
+ROW(NEON, "chacha20-neon", ZINC_CPU_NEON, 0, chacha20_neon, HCHACHA20(hchacha20_neon))
+#endif
 
 #undef ROW
 #undef HCHACHA20
