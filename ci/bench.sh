@@ -77,7 +77,7 @@ ZINC_PROG=ci/bench.sh
 
 # count_arch A: the instruction counts of every row under qemu-user for A.
 count_arch() {
-	local a=$1 triple qemu cpu work log bin plugin status=0 qver
+	local a=$1 triple qemu cpu work log bin plugin status=0 qver how
 	triple=$(zinc_list ARCHS "$a" triple)
 	qemu=$(zinc_list ARCHS "$a" qemu)
 	cpu=$(zinc_list ARCHS "$a" qemu_cpu)
@@ -91,12 +91,28 @@ count_arch() {
 	# The plugin's lines go to their own file (out=); qemu-user reads
 	# QEMU_PLUGIN like -plugin, so the configuration's own runner
 	# (//toolchain:qemu_A: its -L, -E and -cpu) runs the program.
+	# Where ARCHS gives no -cpu, the model qemu 7.2 picks for a (non-R6)
+	# ELF of this architecture (its linux-user/<arch>/target_elf.h), named
+	# through QEMU_CPU so that the header says for certain which ran.
+	unset QEMU_CPU
+	if [ -z "$cpu" ]; then
+		case $qemu in
+		qemu-mips | qemu-mipsel) cpu=24Kf ;;
+		qemu-mips64 | qemu-mips64el) cpu=5KEf ;;
+		qemu-s390x) cpu=qemu ;;
+		qemu-aarch64 | qemu-arm) cpu=any ;;
+		*) zinc_die "no default qemu CPU model known for $qemu: give ARCHS[\"$a\"] a qemu_cpu" ;;
+		esac
+		export QEMU_CPU=$cpu
+	fi
 	rm -f "$work/counts" "$work/cases"
 	QEMU_PLUGIN="file=$plugin,out=$work/counts" "$bin/toolchain/qemu_$a.sh" "$bin/bench/count" \
 		>"$work/cases" || status=$?
 	qver=$("$qemu" --version | head -n 1)
 	echo "# $a: guest instructions counted under qemu-user, NOT time or cycles"
-	echo "qemu: $qver; CPU model: ${cpu:-qemu's default for the program's ELF header (no -cpu)}"
+	how="ARCHS[\"$a\"] qemu_cpu, -cpu"
+	[ -z "${QEMU_CPU:-}" ] || how="qemu's default for this ELF, set as QEMU_CPU"
+	echo "qemu: $qver; CPU model: $cpu ($how)"
 	echo "compiler: $("$triple-gcc" --version | head -n 1), -O2 (.bazelrc), bazel --config=$a --config=count"
 	echo "plugin: ci/qemu-plugin/insn_count.c; each count is one call, from the function's first instruction to its return, callees included"
 	python3 bench/count_table.py "$work/cases" "$work/counts" || status=1
