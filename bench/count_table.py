@@ -7,7 +7,8 @@
 CASES is bench/count.c's standard output ("case ID1 ID2 PRIMITIVE KIND LEN
 NAME", "skip ...", "features ..."), COUNTS the plugin's
 (ci/qemu-plugin/insn_count.c: "count ID N", "error ...", "done ...").
-Prints, per primitive, each case's instructions per byte at each size (per
+Checks first that an empty function's call counted 1 or 2 instructions
+(its return, and MIPS's delay slot). Prints, per primitive, each case's instructions per byte at each size (per
 operation where LEN is 0) and its ratio to the primitive's reference (KIND
 "ref": the generic C row). Exit status 1 when the plugin reported an error,
 a window has no count, a case's two counts differ (the count would not be
@@ -24,13 +25,19 @@ def main(cases_path, counts_path):
             counts[int(f[1])] = int(f[2])
         elif f and f[0] == "error":
             errors.append(line.strip())
-    order, table, skipped, features = [], {}, {}, None
+    order, table, skipped, features, empty = [], {}, {}, None, None
     for line in open(cases_path):
         f = line.split(maxsplit=7)
         if not f:
             continue
         if f[0] == "features":
             features = line.split(maxsplit=1)[1].strip()
+        elif f[0] == "empty":
+            empty = [counts.get(int(f[1])), counts.get(int(f[2]))]
+            # Its return instruction, and on MIPS the delay slot after it.
+            if empty[0] != empty[1] or empty[0] not in (1, 2):
+                errors.append("an empty function counted %s instructions, not 1 or 2:"
+                              " the window is not one call" % empty)
         elif f[0] == "fail":
             errors.append("wrong output: " + line.strip())
         elif f[0] == "skip":
@@ -52,6 +59,10 @@ def main(cases_path, counts_path):
             if key not in [r[0] for r in t["rows"]]:
                 t["rows"].append((key, {}))
             dict(t["rows"])[key][size] = counts[a]
+    if empty is None:
+        errors.append("no empty-function check in the program's output")
+    else:
+        print("an empty function's call counts %s (its return; MIPS: and the delay slot)" % empty[0])
     if features is not None:
         print("zinc's CPU features under this qemu CPU model: %s" % features)
     for prim in order:

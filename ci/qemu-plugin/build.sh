@@ -77,7 +77,9 @@ if [ ! -s "$header" ]; then
 		zinc_die "a Debian patch of qemu $srcver changes include/qemu/qemu-plugin.h: not handled"
 	fi
 	mkdir -p "$cache/qemu"
-	cp "$got" "$header.tmp" && mv "$header.tmp" "$header" || zinc_die "cannot write $header"
+	if ! cp "$got" "$header.tmp" || ! mv "$header.tmp" "$header"; then
+		zinc_die "cannot write $header"
+	fi
 	rm -rf "$tmp"
 	trap - EXIT
 fi
