@@ -26,7 +26,9 @@
 # HChaCha20, HMAC and X25519), and the generic C reference's count over each
 # (bench/README.md, "Instruction counts under qemu"). Instruction counts,
 # not time. Takes no other option. Exit status 1 also when a count is not
-# exact (two calls counted differently) or the plugin reports an error.
+# exact (two calls counted differently, or an empty function's call not 1 or
+# 2 instructions) or the plugin reports an error; 2 when the plugin's header
+# cannot be had or a build fails (ci/lib.sh's zinc_die).
 set -euo pipefail
 
 usage() {
@@ -107,7 +109,7 @@ count_arch() {
 	fi
 	rm -f "$work/counts" "$work/cases"
 	QEMU_PLUGIN="file=$plugin,out=$work/counts" "$bin/toolchain/qemu_$a.sh" "$bin/bench/count" \
-		>"$work/cases" || status=$?
+		>"$work/cases" || status=1
 	qver=$("$qemu" --version | head -n 1)
 	echo "# $a: guest instructions counted under qemu-user, NOT time or cycles"
 	how="ARCHS[\"$a\"] qemu_cpu, -cpu"
