@@ -39,10 +39,10 @@
  * fails if the two differ.
  *
  * Output: one line "count ID N" per closed window, to FILE (out=FILE) or
- * else to qemu's stderr. A window armed and never
- * closed, or armed twice, is reported ("error ...") and makes the program
- * fail when it exits (plugin exit status is qemu's: the error lines are
- * what bench/count.sh checks).
+ * else to qemu's stderr. A window armed twice, or armed and never closed
+ * by the time the program exits, is an "error ..." line (a plugin cannot
+ * change qemu's exit status: bench/count_table.py fails on those lines and
+ * on windows without a count); "done ..." ends the output.
  *
  * log=FILE (for a later constant-time trace comparison; nothing here
  * compares): inside each window, every executed instruction's address
