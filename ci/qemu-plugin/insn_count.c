@@ -36,7 +36,7 @@
  * instruction count, with no calibration and no estimate. qemu-user is
  * deterministic for such code (no interrupts, one vCPU), so the same call
  * counts the same every time; bench/count.c measures each call twice and
- * fails if the two differ.
+ * bench/count_table.py fails if the two differ.
  *
  * Output: one line "count ID N" per closed window, to FILE (out=FILE) or
  * else to qemu's stderr. A window armed twice, or armed and never closed
