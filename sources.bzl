@@ -134,6 +134,7 @@ FUZZ_DEFINES = ["ZINC_TESTING", "ZINC_ABI_CHECK"]
 ABI_CHECK_SRCS = {
     "x86_64": ["arch/abi_check.c", "arch/x86_64/abi-check.S"],
     "arm64": ["arch/abi_check.c", "arch/arm64/abi-check.S"],
+    "arm": ["arch/abi_check.c", "arch/arm/abi-check.S"],
 }
 
 # Fuzz targets: fuzz/<target>_fuzzer.c, corpus/<target>/.
