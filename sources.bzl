@@ -135,6 +135,7 @@ ABI_CHECK_SRCS = {
     "x86_64": ["arch/abi_check.c", "arch/x86_64/abi-check.S"],
     "arm64": ["arch/abi_check.c", "arch/arm64/abi-check.S"],
     "arm": ["arch/abi_check.c", "arch/arm/abi-check.S"],
+    "mips": ["arch/abi_check.c", "arch/mips/abi-check.S"],
     "s390x": ["arch/abi_check.c", "arch/s390x/abi-check.S"],
 }
 

@@ -22,19 +22,24 @@
 
 #ifdef __ASSEMBLER__
 /*
- * The stub sets up gp from t9 (o32 PIC: every caller calls through t9, and
- * gp is the caller's to restore), loads the site's address into t8 ($24)
- * and jumps to zinc_abi_enter through t9.
+ * The stub touches t8 and t9 only (both caller-saved): it finds the GOT
+ * from t9 (o32 PIC: every caller calls through t9, here the stub's own
+ * address) without changing gp, loads the site's address into t8 ($24)
+ * and zinc_abi_enter's into t9, and jumps, whatever reorder mode the .S
+ * file is in.
  */
 #define ZINC_ARCH_ABI_STUB 1
 .macro ZINC_ABI_STUB name
 	.set	push
 	.set	noreorder
-	.cpload	$25
-	.set	pop
-	la	$24, .Labi_site_\name
-	la	$25, zinc_abi_enter
+	lui	$24, %hi(_gp_disp)
+	addiu	$24, $24, %lo(_gp_disp)
+	addu	$24, $24, $25
+	lw	$25, %call16(zinc_abi_enter)($24)
+	lw	$24, %got(.Labi_site_\name)($24)
 	jr	$25
+	addiu	$24, $24, %lo(.Labi_site_\name)
+	.set	pop
 .endm
 .macro ZINC_ABI_SITE_BODY name
 	.dc.a	.Labi_body_\name

@@ -21,18 +21,24 @@
 
 #ifdef __ASSEMBLER__
 /*
- * gp is callee-saved in n64: the stub keeps the caller's in $12 (t0)
- * while it uses its own (from t9, through which every caller calls) to
- * load the site's address into t8 ($24) and zinc_abi_enter's into t9, puts
- * it back and jumps.
+ * The stub touches t8 and t9 only (both caller-saved; gp, callee-saved in
+ * n64, is left alone): it finds the GOT from t9 (n64 PIC: every caller
+ * calls through t9, here the stub's own address), loads the site's
+ * address into t8 ($24) and zinc_abi_enter's into t9, and jumps, whatever
+ * reorder mode the .S file is in.
  */
 #define ZINC_ARCH_ABI_STUB 1
 .macro ZINC_ABI_STUB name
-	.cpsetup $25, $12, \name
-	dla	$24, .Labi_site_\name
-	dla	$25, zinc_abi_enter
-	.cpreturn
+	.set	push
+	.set	noreorder
+	lui	$24, %hi(%neg(%gp_rel(\name)))
+	daddu	$24, $24, $25
+	daddiu	$24, $24, %lo(%neg(%gp_rel(\name)))
+	ld	$25, %call16(zinc_abi_enter)($24)
+	ld	$24, %got_page(.Labi_site_\name)($24)
 	jr	$25
+	daddiu	$24, $24, %got_ofst(.Labi_site_\name)
+	.set	pop
 .endm
 .macro ZINC_ABI_SITE_BODY name
 	.dc.a	.Labi_body_\name
