@@ -63,6 +63,9 @@ LIB_SRCS = {
 #              Debian 12 has no port: big-endian 32-bit MIPS)
 #   qemu       the qemu-user program that runs it ("" on the host's own)
 #   qemu_cpu   the CPU model qemu emulates (-cpu), "" for qemu's default
+#              (mips64el: qemu 7.2's default n64 model, the 5KEf, ignores
+#              writes to FCSR, which the ABI check sets; MIPS64R2-generic
+#              is Debian's mips64r2 baseline and has them)
 #   abi        the calling convention its ABI trampoline checks
 #   big_endian True for the big-endian configurations
 #   copts      options for its compiler beyond every build's
@@ -90,7 +93,7 @@ ARCHS = {
     },
     "mips64el": {
         "dir": "mips64", "triple": "mips64el-linux-gnuabi64", "debian": "mips64el",
-        "qemu": "qemu-mips64el", "qemu_cpu": "", "abi": "n64", "big_endian": False, "copts": [],
+        "qemu": "qemu-mips64el", "qemu_cpu": "MIPS64R2-generic", "abi": "n64", "big_endian": False, "copts": [],
     },
     "s390x": {
         "dir": "s390x", "triple": "s390x-linux-gnu", "debian": "s390x",
@@ -136,6 +139,7 @@ ABI_CHECK_SRCS = {
     "arm64": ["arch/abi_check.c", "arch/arm64/abi-check.S"],
     "arm": ["arch/abi_check.c", "arch/arm/abi-check.S"],
     "mips": ["arch/abi_check.c", "arch/mips/abi-check.S"],
+    "mips64": ["arch/abi_check.c", "arch/mips64/abi-check.S"],
     "s390x": ["arch/abi_check.c", "arch/s390x/abi-check.S"],
 }
 
