@@ -21,14 +21,15 @@
  *	  232..239  out: r0, r1 after fn returned
  *	The caller's own FPSCR is restored before returning.
  *
- * zinc_abi_enter (ZINC_ABI_CHECK builds, the fuzz targets'): where the
- * checked entry points of arch/abi-entry.h branch (their stub,
- * arch/arm/arch.h), with ip pointing at a literal that holds their site's
- * offset from it, the argument words untouched (r0-r3, and two at sp) and
- * lr the caller's return address. Passes the site and the six words
- * (zero-extended into uint64_t a[6]) to zinc_abi_checked
- * (arch/abi_check.c), which calls the body through abi_check_call and
- * returns its r0 and r1, returned here as they are.
+ * zinc_abi_enter (ZINC_ABI_CHECK builds, the fuzz targets'): what the
+ * checked entry points of arch/abi-entry.h call (their stub,
+ * arch/arm/arch.h) with bl, after pushing lr: lr points at a literal that
+ * holds their site's offset from it, the caller's return address is on
+ * the stack, then the argument words, untouched (r0-r3, and two at the
+ * caller's sp). Passes the site and the six words (zero-extended into
+ * uint64_t a[6]) to zinc_abi_checked (arch/abi_check.c), which calls the
+ * body through abi_check_call and returns its r0 and r1, returned here to
+ * the caller as they are.
  *
  * Register plan: ip holds regs while the inputs are loaded, lr holds fn
  * (blx lr, so fn may be ARM or Thumb code: bit 0 of its address says
@@ -171,9 +172,12 @@ abi_check_trampoline:
 .thumb_func
 .balign 4
 zinc_abi_enter:
+	bic	ip, lr, #1		/* the stub's literal */
+	ldr	lr, [ip]
+	add	ip, ip, lr		/* the site */
+	pop	{lr}			/* the caller's return address */
 	push	{r4, lr}
-	ldr	r4, [ip]
-	add	r4, r4, ip		/* the site */
+	mov	r4, ip
 	sub	sp, sp, #48
 	str	r0, [sp, #0]
 	str	r1, [sp, #8]

@@ -20,21 +20,21 @@
 #ifdef __ASSEMBLER__
 /*
  * The stub works in ARM and in Thumb-2 code (whichever the .S file is in
- * at ZINC_ENTRY): ip (r12, the intra-procedure scratch register) gets the
- * address of a literal holding the site's offset from it, and
- * zinc_abi_enter adds the two. Its first instruction, a nop, tells the two
- * apart at assembly time (2 bytes in Thumb, 4 in ARM): a Thumb body's
- * address in the site has bit 0 set, so that the trampoline's blx enters
- * it in Thumb state.
+ * at ZINC_ENTRY). It pushes lr and calls zinc_abi_enter with bl, which
+ * leaves in lr the address of the literal after it: the site's offset
+ * from that literal. Nothing is passed in ip, which a linker's veneer
+ * (ARM to Thumb, or a long branch) may use on the way. The push's size (2
+ * bytes in Thumb, 4 in ARM) tells the two apart at assembly time: a Thumb
+ * body's address in the site has bit 0 set, so that the trampoline's blx
+ * enters it in Thumb state.
  */
 #define ZINC_ARCH_ABI_STUB 1
 .macro ZINC_ABI_STUB name
 .Labi_stub_\name:
-	nop
+	push	{lr}
 	.set	.Labi_thumb_\name, ((. - .Labi_stub_\name) == 2) & 1
-	adr	ip, .Labi_lit_\name
-	b	zinc_abi_enter
 	.balign	4
+	bl	zinc_abi_enter
 .Labi_lit_\name:
 	.word	.Labi_site_\name - .Labi_lit_\name
 .endm
