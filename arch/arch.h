@@ -23,6 +23,9 @@
  *   ZINC_ARCH_ABI_CHECK_HEADER its ABI check (arch/<dir>/abi_check.h: the
  *                              trampoline's register block); undefined:
  *                              none
+ *   ZINC_ARCH_ABI_CHECKED_TEST 1 when arch/<dir>/abi_checked_test.S holds
+ *                              the entry points arch/abi_checked_test.c
+ *                              calls (x86-64 has a test of its own)
  *   ZINC_ARCH_ASM              1 when the build has its assembly rows (its
  *                              sources.bzl ASM_DEFINES define is set)
  * and for the assembler (__ASSEMBLER__), where it has an ABI check:

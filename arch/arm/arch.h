@@ -13,6 +13,8 @@
 #define ZINC_ARCH_CPU_HEADER "arch/arm/cpu.h"
 #define ZINC_ARCH_BORINGSSL_LIB "/usr/lib/arm-linux-gnueabihf/android/libcrypto.so.0"
 #define ZINC_ARCH_ABI_CHECK_HEADER "arch/arm/abi_check.h"
+/* arch/abi_checked_test.c runs arch/arm/abi_checked_test.S. */
+#define ZINC_ARCH_ABI_CHECKED_TEST 1
 #ifdef ZINC_ASM_ARM
 #define ZINC_ARCH_ASM 1
 #endif

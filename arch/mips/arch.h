@@ -16,6 +16,8 @@
 #endif
 #define ZINC_ARCH_ABI_NAME "the MIPS o32 ABI"
 #define ZINC_ARCH_ABI_CHECK_HEADER "arch/mips/abi_check.h"
+/* arch/abi_checked_test.c runs arch/mips/abi_checked_test.S. */
+#define ZINC_ARCH_ABI_CHECKED_TEST 1
 #ifdef ZINC_ASM_MIPS
 #define ZINC_ARCH_ASM 1
 #endif

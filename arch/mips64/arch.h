@@ -15,6 +15,8 @@
 #endif
 #define ZINC_ARCH_ABI_NAME "the MIPS n64 ABI"
 #define ZINC_ARCH_ABI_CHECK_HEADER "arch/mips64/abi_check.h"
+/* arch/abi_checked_test.c runs arch/mips64/abi_checked_test.S. */
+#define ZINC_ARCH_ABI_CHECKED_TEST 1
 #ifdef ZINC_ASM_MIPS64
 #define ZINC_ARCH_ASM 1
 #endif

@@ -10,6 +10,8 @@
 #define ZINC_ARCH_NAME "s390x"
 #define ZINC_ARCH_ABI_NAME "the s390x ELF ABI"
 #define ZINC_ARCH_ABI_CHECK_HEADER "arch/s390x/abi_check.h"
+/* arch/abi_checked_test.c runs arch/s390x/abi_checked_test.S. */
+#define ZINC_ARCH_ABI_CHECKED_TEST 1
 #ifdef ZINC_ASM_S390X
 #define ZINC_ARCH_ASM 1
 #endif
