@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The architecture's detection (arch/<dir>/cpu.h, which arch/arch.h
+ * names), or none: no features, the default model. */
 #include "arch/arch.h"
 #ifdef ZINC_ARCH_CPU_HEADER
 #include ZINC_ARCH_CPU_HEADER
