@@ -35,11 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__x86_64__)
-#include "arch/x86_64/abi_check.h"
-#elif defined(__aarch64__)
-#include "arch/arm64/abi_check.h"
-#endif
+#include ZINC_ARCH_ABI_CHECK_HEADER
 
 /* Written by ZINC_ENTRY, one per entry point. */
 struct zinc_abi_site {

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The ABI check's shared part (arch/<arch>/abi_check.h has the rest).
+ * The ABI check's shared part: arch/<dir>/abi_check.h has the rest (the
+ * header arch/arch.h names ZINC_ARCH_ABI_CHECK_HEADER), and arch/arch.h
+ * says whether the build checks its entry points (ZINC_ABI_CHECKED).
  *
  * struct abi_violation: one register a call did not preserve, with its
  * value before and after.
@@ -18,6 +20,8 @@
 
 #include <stdint.h>
 
+#include "arch/arch.h"
+
 struct abi_violation {
 	const char *reg;
 	uint64_t before, after;
@@ -33,14 +37,9 @@ abi_violation_add(struct abi_violation *v, int max, int *n, const char *reg, uin
 	(*n)++;
 }
 
-/* ZINC_ABI_CHECKED: the build checks its assembly entry points
- * (ZINC_ABI_CHECK with assembly in; arch/abi_check.c). */
-#if defined(ZINC_ABI_CHECK) && (defined(ZINC_ASM_X86_64) || defined(ZINC_ASM_ARM64))
-#define ZINC_ABI_CHECKED 1
-#endif
-
 /* A new input begins, so each entry point's next call gets fresh MXCSR and
- * x87 control word (arm64: FPCR) values again; nothing in other builds. */
+ * x87 control word (arm64: FPCR; armhf: FPSCR; MIPS: FCSR; s390x: FPC)
+ * values again; nothing in other builds. */
 #ifdef ZINC_ABI_CHECKED
 void zinc_abi_new_input(void);
 #else

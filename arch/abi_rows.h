@@ -105,6 +105,29 @@ static bool only_violation(const void *fn, const char *reg)
 	return reg ? n == 1 && !strcmp(v[0].reg, reg) : n == 0;
 }
 
+/* A planted violation: fn (a test function of arch/<dir>/abi_test.c that
+ * breaks the ABI in one register, what says how) through the trampoline,
+ * which must report reg and nothing else; the report is printed, so the
+ * test's output shows the trampoline's power to fail. */
+static __attribute__((unused)) void planted_violation(const char *what, const void *fn,
+							const char *reg)
+{
+	struct abi_check_regs r;
+	struct abi_violation v[ABI_MAX_VIOLATIONS];
+	int n;
+
+	memset(&r, 0, sizeof(r));
+	abi_check_fill(&r, random64, true);
+	abi_check_call(&r, fn, 0, 0, 0, 0, 0, 0);
+	n = abi_check_violations(&r, v, ABI_MAX_VIOLATIONS);
+	CHECK(n == 1 && !strcmp(v[0].reg, reg), "planted violation (%s): %d reported, want %s alone",
+	      what, n, reg);
+	for (int i = 0; i < n && i < ABI_MAX_VIOLATIONS; i++)
+		printf("abi_test: planted violation (%s) reported: %s was %016llx, came back %016llx\n",
+		       what, v[i].reg, (unsigned long long)v[i].before,
+		       (unsigned long long)v[i].after);
+}
+
 #define ARG(x) ((uint64_t)(uintptr_t)(x))
 #define FN(f) ((const void *)(uintptr_t)(f))
 

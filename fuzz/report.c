@@ -6,18 +6,11 @@
 #include <string.h>
 
 #include "arch/abi_check.h"
+#include "arch/arch.h"
 #include "fuzz/input.h"
 #include "lib/common/cpu.h"
 
 static fuzz_params_fn params_fn;
-
-#if defined(__x86_64__)
-#define ABI_NAME "the System V x86-64 ABI"
-#elif defined(__aarch64__)
-#define ABI_NAME "the AAPCS64 ABI"
-#else
-#define ABI_NAME "the ABI"
-#endif
 
 void fuzz_set_params(fuzz_params_fn fn)
 {
@@ -138,7 +131,7 @@ void zinc_abi_violation(const char *row, const char *entry, const char *what, co
 
 	if (params_fn)
 		params_fn(params, sizeof(params));
-	print_head(target ? target : "(none)", what, row, ABI_NAME);
+	print_head(target ? target : "(none)", what, row, ZINC_ARCH_ABI_NAME);
 	fprintf(stderr, "params: %s\n", params[0] ? params : " (none)");
 	fprintf(stderr, "entry point %s of row %s, registers before and after the call:\n%s",
 		entry, row, detail);

@@ -44,25 +44,31 @@
  * With -DZINC_NO_BORINGSSL (or -DZINC_NO_ORACLES) this file is a stub: every
  * function returns false with why = ORACLES_OFF (oracles.h), which gives the
  * build's reason, and nothing is loaded. The MSan build, the static arm64 and
- * emulated builds and ci/oss-fuzz/build.sh compile it out.
+ * emulated builds and ci/oss-fuzz/build.sh compile it out, and so does every
+ * build for an architecture Debian has no BoringSSL for (arch/<dir>/arch.h
+ * names the library where it has one).
  */
 #define _GNU_SOURCE
 #include "fuzz/oracles/oracles.h"
+
+#include "arch/arch.h"
+
+/* Debian's library for this architecture (arch/<dir>/arch.h), unless the
+ * build names another. Where Debian has none (s390x, big-endian MIPS, an
+ * architecture arch/arch.h does not know) the adapter is the stub. */
+#if !defined(ZINC_BORINGSSL_LIB) && defined(ZINC_ARCH_BORINGSSL_LIB)
+#define ZINC_BORINGSSL_LIB ZINC_ARCH_BORINGSSL_LIB
+#endif
+#if !defined(ZINC_NO_BORINGSSL) && !defined(ZINC_BORINGSSL_LIB)
+#define ZINC_NO_BORINGSSL
+#undef ORACLES_OFF
+#define ORACLES_OFF "oracle compiled out (Debian has no BoringSSL for " ZINC_ARCH_NAME ")"
+#endif
 
 #ifndef ZINC_NO_BORINGSSL
 #include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
-
-#ifndef ZINC_BORINGSSL_LIB
-#if defined(__x86_64__)
-#define ZINC_BORINGSSL_LIB "/usr/lib/x86_64-linux-gnu/android/libcrypto.so.0"
-#elif defined(__aarch64__)
-#define ZINC_BORINGSSL_LIB "/usr/lib/aarch64-linux-gnu/android/libcrypto.so.0"
-#else
-#error "set ZINC_BORINGSSL_LIB to the path of Debian's android/libcrypto.so.0"
-#endif
-#endif
 
 static struct {
 	int (*x25519)(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32]);

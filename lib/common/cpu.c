@@ -6,94 +6,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__x86_64__)
-#include <cpuid.h>
-
-static uint64_t xgetbv0(void)
-{
-	uint32_t lo, hi;
-	__asm__ __volatile__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-	return (uint64_t)hi << 32 | lo;
-}
-
-static uint32_t detect(void)
-{
-	uint32_t a, b, c, d, max, f = 0;
-	uint64_t xcr0 = 0;
-
-	if (!__get_cpuid(0, &max, &b, &c, &d))
-		return 0;
-	__cpuid_count(1, 0, a, b, c, d);
-	if (c & bit_SSSE3)
-		f |= ZINC_CPU_SSSE3;
-	/* AVX state must be enabled by the OS (XCR0 bits 1 and 2) to be usable. */
-	if (c & bit_OSXSAVE)
-		xcr0 = xgetbv0();
-	bool ymm = (xcr0 & 0x6) == 0x6;
-	bool zmm = ymm && (xcr0 & 0xe0) == 0xe0; /* opmask, ZMM_Hi256, Hi16_ZMM */
-	if ((c & bit_AVX) && ymm)
-		f |= ZINC_CPU_AVX;
-	if (max >= 7) {
-		__cpuid_count(7, 0, a, b, c, d);
-		if ((b & bit_AVX2) && (f & ZINC_CPU_AVX))
-			f |= ZINC_CPU_AVX2;
-		if ((b & bit_AVX512F) && zmm)
-			f |= ZINC_CPU_AVX512F;
-		if ((b & bit_AVX512VL) && (f & ZINC_CPU_AVX512F))
-			f |= ZINC_CPU_AVX512VL;
-		if ((b & bit_AVX512IFMA) && (f & ZINC_CPU_AVX512F))
-			f |= ZINC_CPU_AVX512IFMA;
-		if (b & bit_BMI2)
-			f |= ZINC_CPU_BMI2;
-		if (b & bit_ADX)
-			f |= ZINC_CPU_ADX;
-	}
-	return f;
-}
-
-static enum zinc_cpu_model detect_model(void)
-{
-	uint32_t a, b, c, d, max;
-	char vendor[13];
-
-	if (!__get_cpuid(0, &max, &b, &c, &d) || max < 1)
-		return ZINC_CPU_MODEL_DEFAULT;
-	memcpy(vendor, &b, 4);
-	memcpy(vendor + 4, &d, 4);
-	memcpy(vendor + 8, &c, 4);
-	vendor[12] = 0;
-	__cpuid_count(1, 0, a, b, c, d);
-	/* Display family and model (Intel SDM and AMD APM, CPUID leaf 1):
-	 * the extended family adds to a base family of 15; the extended
-	 * model is the high nibble for families 6 and 15 and up. */
-	unsigned family = (a >> 8) & 0xf, model = (a >> 4) & 0xf;
-	if (family == 0xf)
-		family += (a >> 20) & 0xff;
-	if (family == 6 || family >= 0xf)
-		model |= ((a >> 16) & 0xf) << 4;
-	return zinc_cpu_model_of(vendor, family, model);
-}
-#elif defined(__aarch64__)
-#include <sys/auxv.h>
-
-#ifndef HWCAP_ASIMD
-#define HWCAP_ASIMD (1 << 1) /* <asm/hwcap.h> */
-#endif
-
-/* Advanced SIMD is part of ARMv8-A, but a kernel may run without it
- * (it then clears the hwcap): ask the kernel, not the architecture. */
-static uint32_t detect(void)
-{
-	return (getauxval(AT_HWCAP) & HWCAP_ASIMD) ? ZINC_CPU_NEON : 0;
-}
+/* The architecture's detection (arch/<dir>/cpu.h, which arch/arch.h
+ * names), or none: no features, the default model. */
+#include "arch/arch.h"
+#ifdef ZINC_ARCH_CPU_HEADER
+#include ZINC_ARCH_CPU_HEADER
 #else
-static uint32_t detect(void)
+static uint32_t zinc_arch_detect(void)
 {
 	return 0;
 }
 #endif
-#if !defined(__x86_64__)
-static enum zinc_cpu_model detect_model(void)
+#ifndef ZINC_ARCH_HAS_DETECT_MODEL
+static enum zinc_cpu_model zinc_arch_detect_model(void)
 {
 	return ZINC_CPU_MODEL_DEFAULT;
 }
@@ -212,7 +137,7 @@ static void init(void)
 	const char *selftest = getenv("ZINC_SELFTEST");
 
 	zinc_prefs_resolve();
-	detected = detect();
+	detected = zinc_arch_detect();
 	/* An unknown name disables nothing rather than guessing; tools that set
 	 * the variable validate it with zinc_cpu_parse first. */
 	if (env && !zinc_cpu_parse(env, &off, NULL))
@@ -222,7 +147,7 @@ static void init(void)
 	/* A Zen 4 family/model with AVX-512 hidden (a common VM guest) runs
 	 * the AVX2 rows whose defaults were measured on such guests: its ZEN4
 	 * preferences, measured with AVX-512, are not for it. */
-	model_detected = model_chosen = detect_model();
+	model_detected = model_chosen = zinc_arch_detect_model();
 	if (model_detected == ZINC_CPU_MODEL_ZEN4 && !(detected & ZINC_CPU_AVX512F))
 		model_detected = model_chosen = ZINC_CPU_MODEL_DEFAULT;
 	const char *model = getenv("ZINC_CPU_MODEL");

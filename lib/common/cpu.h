@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * CPU features that select backends. Detected once (CPUID + XGETBV on x86-64,
- * hwcaps on arm64), then reduced by ZINC_CPU_DISABLE (comma-separated feature
- * names, or "all").
+ * CPU features that select backends. Detected once (arch/<dir>/cpu.h:
+ * CPUID + XGETBV on x86-64, hwcaps on arm64 and armhf, none elsewhere), then
+ * reduced by ZINC_CPU_DISABLE (comma-separated feature names, or "all").
  */
 #ifndef ZINC_COMMON_CPU_H
 #define ZINC_COMMON_CPU_H

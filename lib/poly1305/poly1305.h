@@ -222,6 +222,8 @@ extern const struct poly1305_test poly1305_arm64_test, poly1305_neon_test;
 void poly1305_neon_test_lanes(void *state, const uint64_t *limbs, const uint8_t *in, size_t len);
 extern const struct poly1305_test poly1305_arm_test, poly1305_neon_test;
 #endif
+#endif
+
 #if defined(ZINC_ASM_MIPS) && defined(ZINC_TESTING)
 /* lib/poly1305/poly1305-mips.c */
 extern const struct poly1305_test poly1305_mips_test;
