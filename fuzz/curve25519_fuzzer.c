@@ -152,7 +152,10 @@ static void check_oracles(const uint8_t ref[N], bool ref_ok, const uint8_t pub[N
 	};
 	uint8_t out[NORACLES][N], base[NORACLES][N], nonzero[NORACLES];
 	struct fuzz_answer verdict[NORACLES], x[NORACLES], b[NORACLES];
-	bool ran[NORACLES], ran_base[NORACLES], nz;
+	/* nz stays as it is when an oracle is compiled out (its stub sets
+	 * nothing): false, not an indeterminate bool (UBSan's bool check traps
+	 * on the stale byte, as big-endian MIPS showed). */
+	bool ran[NORACLES], ran_base[NORACLES], nz = false;
 	const char *why[NORACLES] = { NULL }, *why_base = NULL, *refused = NULL;
 	const uint8_t ref_nonzero = ref_ok;
 
