@@ -240,7 +240,9 @@ if [ "$mode" = update ]; then
 	cp "$tmp"/cache/*.json "$cachedir"/ 2>/dev/null
 	python3 "$ZINC_ROOT/ci/prove_cache.py" sign "$key" "$tools" "$cachedir" ||
 		zinc_die "cannot sign the cache in $cachedir"
-	echo "cache: $cachedir holds this run's $(ls "$cachedir" | grep -c '\.json$') prover verdicts (commit it)"
+	entries=("$cachedir"/*.json)
+	[ -e "${entries[0]}" ] || entries=()
+	echo "cache: $cachedir holds this run's ${#entries[@]} prover verdicts (commit it)"
 fi
 if [ -n "$plant" ]; then
 	if grep -q "^NOT PROVED  $pfile  $pfunc " "$tmp/goals"; then
