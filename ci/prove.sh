@@ -6,14 +6,30 @@
 # every memory access be valid), proves the ACSL contracts of the functions
 # PROVE_UNITS of sources.bzl names, with the provers CVC4 and Z3.
 #
-#   ci/prove.sh [--timeout S] [--jobs N] [--counts FILE]
-#   ci/prove.sh --plant NAME [--timeout S] [--jobs N]
+#   ci/prove.sh [--full | --update-cache] [--timeout S] [--jobs N] [--counts FILE]
+#   ci/prove.sh --plant NAME [--full] [--timeout S] [--jobs N]
 #
 # Prints one line per proof obligation ("proved" or "NOT PROVED", the file,
-# the function, the obligation, the prover and its time) and ends
-# "N proved, M not proved". Exit status: 0 all proved; 1 some not proved;
-# 2 usage, install or Frama-C error (a unit that did not run is never
-# reported as proved).
+# the function, the obligation, the prover and its time, and "cache" when
+# the prover's verdict came from the proof cache) and ends "N proved, M not
+# proved". Exit status: 0 all proved; 1 some not proved; 2 usage, install,
+# cache or Frama-C error (a unit that did not run is never reported as
+# proved).
+# The proof cache (docs/prove.md): ci/prove-cache/ holds WP's cache
+# entries, each a prover's verdict on one goal, keyed by the digest of the
+# goal's text as the prover reads it, and MACS, an HMAC of each entry under
+# a key kept outside the repository (--key). By default the entries whose
+# HMAC is right answer for their goals; every other goal (changed code,
+# contract or tool version, an entry edited by hand) goes to the provers.
+# Without the key no entry is used: every goal goes to the provers.
+# --full: no cache, every goal goes to the provers.
+# --update-cache: every goal goes to the provers, and ci/prove-cache/ is
+#   replaced by this run's verdicts, signed with the key (maintainers run it
+#   and commit the result; nothing else writes into the tree).
+# --key FILE: the cache key (default $ZINC_PROVE_KEY, else
+#   ~/.config/zinc/prove-cache.key): at least 32 bytes, e.g. from
+#   `head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n'`.
+# --cache-dir DIR: the cache (default ci/prove-cache).
 # --plant NAME: a planted bound violation of PROVE_PLANTED_BUGS (a patch in
 #   fuzz/planted/patches/, as the fuzz targets' planted bugs are) is applied
 #   to a copy of the tree and its function proved again; exit 0 when some
@@ -30,19 +46,27 @@ ZINC_ROOT=$(cd "$(dirname "$0")/.." && pwd)
 . "$ZINC_ROOT/ci/lib.sh"
 ZINC_PROG=ci/prove.sh
 
-timeout=60 jobs=$(nproc) counts= plant=
+timeout=60 jobs=$(nproc) counts= plant= mode=gate
+key=${ZINC_PROVE_KEY:-${HOME:-/root}/.config/zinc/prove-cache.key}
+cachedir=$ZINC_ROOT/ci/prove-cache
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--timeout) [[ "${2:-}" =~ ^[0-9]+$ ]] || zinc_die "--timeout wants seconds"; timeout=$2; shift ;;
 	--jobs) [[ "${2:-}" =~ ^[1-9][0-9]*$ ]] || zinc_die "--jobs wants a number"; jobs=$2; shift ;;
 	--counts) [ $# -ge 2 ] || zinc_die "--counts needs a file"; counts=$2; shift ;;
 	--plant) [ $# -ge 2 ] || zinc_die "--plant needs a planted violation's name"; plant=$2; shift ;;
+	--full) [ "$mode" = gate ] || zinc_die "--full and --update-cache exclude each other"; mode=full ;;
+	--update-cache) [ "$mode" = gate ] || zinc_die "--full and --update-cache exclude each other"; mode=update ;;
+	--key) [ $# -ge 2 ] || zinc_die "--key needs a file"; key=$2; shift ;;
+	--cache-dir) [ $# -ge 2 ] || zinc_die "--cache-dir needs a directory"; cachedir=$2; shift ;;
 	-h | --help) sed -n '2,/^set -uo/p' "$0" | sed -n 's/^# \{0,1\}//p'; exit 0 ;;
 	*) zinc_die "unknown argument $1 (ci/prove.sh --help)" ;;
 	esac
 	shift
 done
 
+[ "$mode" = update ] && [ -n "$plant" ] && zinc_die "--update-cache proves the tree as it is, not with --plant"
+case "$cachedir" in /*) ;; *) cachedir=$PWD/$cachedir ;; esac
 zinc_need frama-c-base why3 cvc4 z3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -50,6 +74,31 @@ trap 'rm -rf "$tmp"' EXIT
 export WHY3CONFIG=$tmp/why3.conf
 why3 config detect >"$tmp/why3-detect.log" 2>&1 ||
 	{ cat "$tmp/why3-detect.log"; zinc_die "why3 config detect failed"; }
+unset FRAMAC_WP_CACHE FRAMAC_WP_CACHEDIR
+
+# The cache. Its entries are bound to the tools and the timeout: another
+# version of any of them, and no entry authenticates.
+tools="Frama-C $(frama-c -version); $(why3 --version 2>&1 | head -1); $(cvc4 --version 2>&1 | head -1); $(z3 --version 2>&1 | head -1); timeout $timeout"
+case $mode in
+full) cache=(-wp-cache none); echo "cache: none (--full), every goal goes to the provers" ;;
+update)
+	[ -r "$key" ] || zinc_die "--update-cache signs the cache with the key $key, which is missing (--key, docs/prove.md)"
+	mkdir "$tmp/cache"
+	cache=(-wp-cache rebuild -wp-cache-dir "$tmp/cache")
+	echo "cache: rebuilt from this run into $cachedir" ;;
+gate)
+	if [ -r "$key" ]; then
+		python3 "$ZINC_ROOT/ci/prove_cache.py" verify "$key" "$tools" "$cachedir" "$tmp/cache" ||
+			zinc_die "the proof cache $cachedir is malformed (above); --full proves without it"
+		# replay: a goal with an entry takes its verdict, every other goal
+		# goes to the provers, and nothing is written.
+		cache=(-wp-cache replay -wp-cache-dir "$tmp/cache")
+	else
+		[ -f "$cachedir/MACS" ] || zinc_die "no proof cache at $cachedir (its MACS is missing); --full proves without it"
+		cache=(-wp-cache none)
+		echo "cache: not used (no key at $key to authenticate it): every goal goes to the provers"
+	fi ;;
+esac
 
 # The units: FILE FUNCTION,FUNCTION,...
 root=$ZINC_ROOT
@@ -97,7 +146,8 @@ prove() {
 	(cd "$root" && frama-c -c11 -cpp-extra-args="-I. -Iinclude" "$file" \
 		-warn-unsigned-overflow -warn-signed-downcast \
 		-wp "${sel[@]}" -wp-model Typed+cast -wp-prover cvc4,z3 \
-		-wp-timeout "$timeout" -wp-par 1 -wp-status-maybe -wp-status-valid) >"$tmp/$n.log" 2>&1
+		-wp-timeout "$timeout" -wp-par 1 -wp-status-maybe -wp-status-valid \
+		"${cache[@]}") >"$tmp/$n.log" 2>&1
 	echo "$? $(($(date +%s) - t0))" >"$tmp/$n.rc"
 }
 
@@ -110,7 +160,7 @@ for n in "${!items[@]}"; do
 done
 wait
 
-proved=0 unproved=0 units_ok=0 units_bad=0 broken=0
+proved=0 unproved=0 units_ok=0 units_bad=0 broken=0 cached=0
 for n in "${!items[@]}"; do
 	read -r file fcts <<<"${items[$n]}"
 	log=$tmp/$n.log
@@ -146,7 +196,9 @@ for n in "${!items[@]}"; do
 			prover = line; sub(/\] Goal .*/, "", prover)
 			goal = line; sub(/^[^]]*\] Goal /, "", goal); sub(/ .*/, "", goal)
 			t = line; sub(/.*: Valid */, "", t)
-			printf "proved      %s  %-24s %s  (%s %s)\n", file, fct_of(goal), prop_of(goal, fct_of(goal)), prover, t
+			# A verdict WP took from the cache ends "(cached)".
+			from = sub(/ *\(cached\)$/, "", t) ? "  cache" : ""
+			printf "proved      %s  %-24s %s  (%s %s)%s\n", file, fct_of(goal), prop_of(goal, fct_of(goal)), prover, t, from
 			next
 		}
 		/^\[wp\] \[Failed\] Goal / { flush(); pending = $4; why = ""; next }
@@ -167,16 +219,31 @@ for n in "${!items[@]}"; do
 		broken=$((broken + 1))
 		continue
 	fi
-	echo "-- $file ($fcts): $p proved, $u not proved ($secs s)"
+	c=$(grep -c '^proved .*  cache$' "$tmp/$n.goals")
+	q=$(grep -c '^proved .*  (Qed' "$tmp/$n.goals")
+	echo "-- $file ($fcts): $p proved ($c from the cache, $q by Qed, $((p - c - q)) by a prover now), $u not proved ($secs s)"
+	cached=$((cached + c))
 	cat "$tmp/$n.goals" >>"$tmp/goals"
 	proved=$((proved + p)); unproved=$((unproved + u))
 	if [ "$u" = 0 ]; then units_ok=$((units_ok + 1)); else units_bad=$((units_bad + 1)); fi
 done
 
-echo "Frama-C $(frama-c -version), $(why3 --version 2>&1 | head -1), timeout ${timeout} s, ${jobs} run(s) at once: $(($(date +%s) - start)) s"
+echo "$tools, ${jobs} run(s) at once, cache mode $mode: $(($(date +%s) - start)) s"
+echo "$cached of the proved goals' verdicts came from the cache"
 echo "$proved proved, $unproved not proved"
 [ -n "$counts" ] && echo "$units_ok $((units_bad + broken)) $proved $unproved" >"$counts"
 [ "$broken" = 0 ] || zinc_die "$broken Frama-C run(s) did not finish as expected (above)"
+if [ "$mode" = update ]; then
+	# This run's verdicts, and only they, become the cache, signed.
+	mkdir -p "$cachedir" || zinc_die "cannot create $cachedir"
+	rm -f "$cachedir"/*.json "$cachedir/MACS"
+	cp "$tmp"/cache/*.json "$cachedir"/ 2>/dev/null
+	python3 "$ZINC_ROOT/ci/prove_cache.py" sign "$key" "$tools" "$cachedir" ||
+		zinc_die "cannot sign the cache in $cachedir"
+	entries=("$cachedir"/*.json)
+	[ -e "${entries[0]}" ] || entries=()
+	echo "cache: $cachedir holds this run's ${#entries[@]} prover verdicts (commit it)"
+fi
 if [ -n "$plant" ]; then
 	if grep -q "^NOT PROVED  $pfile  $pfunc " "$tmp/goals"; then
 		echo "planted $plant caught: $pfunc in $pfile has obligations not proved"

@@ -42,6 +42,9 @@ typedef int32_t fe[10];
   predicate loose(int32_t *h) = within(h, 0x6999999, 0x34ccccc);
   // What fe_carry accepts: |t[i]| <= 2^62.
   predicate within62(integer x) = -0x4000000000000000 <= x <= 0x4000000000000000;
+  // The operands of column10 and column5: |x| <= 2^27, 2^28.
+  predicate within27(integer x) = -0x8000000 <= x <= 0x8000000;
+  predicate within28(integer x) = -0x10000000 <= x <= 0x10000000;
   predicate wide(int64_t *t) =
     within62(t[0]) && within62(t[1]) && within62(t[2]) && within62(t[3]) &&
     within62(t[4]) && within62(t[5]) && within62(t[6]) && within62(t[7]) &&
@@ -200,6 +203,30 @@ static inline __attribute__((always_inline)) void fe_carry(fe h, int64_t t[10])
 }
 
 /*
+ * One column of fe_mul: a0 b0 + a1 b1 + ... + a9 b9, where the a are limbs
+ * of f, the odd ones doubled (|a_i| <= 1.65 * 2^26 < 2^27), and the b are
+ * limbs of g or 19 times one (|b_i| < 2^31). Each product is below 2^58,
+ * the sum of ten below 2^61.4. A function of its own, always inlined, so
+ * that WP proves the ten products' sum once for any such operands, and
+ * fe_mul only that each column's operands are that small.
+ */
+/*@
+  requires within27(a0) && within27(a1) && within27(a2) && within27(a3) && within27(a4) &&
+           within27(a5) && within27(a6) && within27(a7) && within27(a8) && within27(a9);
+  assigns \nothing;
+  ensures within62(\result);
+*/
+static inline __attribute__((always_inline)) int64_t
+column10(int32_t a0, int32_t a1, int32_t a2, int32_t a3, int32_t a4,
+	 int32_t a5, int32_t a6, int32_t a7, int32_t a8, int32_t a9,
+	 int32_t b0, int32_t b1, int32_t b2, int32_t b3, int32_t b4,
+	 int32_t b5, int32_t b6, int32_t b7, int32_t b8, int32_t b9)
+{
+	return M(a0, b0) + M(a1, b1) + M(a2, b2) + M(a3, b3) + M(a4, b4)
+		+ M(a5, b5) + M(a6, b6) + M(a7, b7) + M(a8, b8) + M(a9, b9);
+}
+
+/*
  * h = f * g. Pre: f, g loose. Post: h carried.
  * Limb i weighs 2^ceil(25.5 i); the product of limbs i and j lands on limb
  * i + j with an extra factor 2 when i and j are both odd (25.5 rounds up
@@ -207,9 +234,11 @@ static inline __attribute__((always_inline)) void fe_carry(fe h, int64_t t[10])
  * With the odd limbs of f doubled and g scaled by 19 beforehand, every
  * product is 32x32 -> 64 bits: |2 f[i]| <= 1.65 * 2^26 for odd i, |19 g[j]|
  * < 2^31. The largest product is 1.65 * 2^26 * 19 * 1.65 * 2^26 < 2^57.7,
- * so each t[k], a sum of ten, stays below 2^61.1. Written out term by
- * term, M(a, b) being the 64-bit product: every operand stays in a register
- * (and sanitizer builds check only the loads of f and g and the stores of h).
+ * so each t[k], a sum of ten, stays below 2^61.1. Column k pairs f[i] with
+ * g[k - i] (19 g[k - i + 10] past g[0]); the odd limbs of f are doubled in
+ * the even columns, where two odd indices meet. Every operand stays in a
+ * register (and sanitizer builds check only the loads of f and g and the
+ * stores of h).
  */
 /*@
   requires \valid(h + (0 .. 9)) && \valid_read(f + (0 .. 9)) && \valid_read(g + (0 .. 9));
@@ -228,47 +257,56 @@ static void fe_mul(fe h, const fe f, const fe g)
 	int32_t g6_19 = 19 * g6, g7_19 = 19 * g7, g8_19 = 19 * g8, g9_19 = 19 * g9;
 	int64_t t[10];
 
-	t[0] = M(f0, g0) + M(f1_2, g9_19) + M(f2, g8_19)
-		+ M(f3_2, g7_19) + M(f4, g6_19) + M(f5_2, g5_19)
-		+ M(f6, g4_19) + M(f7_2, g3_19) + M(f8, g2_19)
-		+ M(f9_2, g1_19);	/*@ assert within62(t[0]); */
-	t[1] = M(f0, g1) + M(f1, g0) + M(f2, g9_19)
-		+ M(f3, g8_19) + M(f4, g7_19) + M(f5, g6_19)
-		+ M(f6, g5_19) + M(f7, g4_19) + M(f8, g3_19)
-		+ M(f9, g2_19);	/*@ assert within62(t[1]); */
-	t[2] = M(f0, g2) + M(f1_2, g1) + M(f2, g0)
-		+ M(f3_2, g9_19) + M(f4, g8_19) + M(f5_2, g7_19)
-		+ M(f6, g6_19) + M(f7_2, g5_19) + M(f8, g4_19)
-		+ M(f9_2, g3_19);	/*@ assert within62(t[2]); */
-	t[3] = M(f0, g3) + M(f1, g2) + M(f2, g1)
-		+ M(f3, g0) + M(f4, g9_19) + M(f5, g8_19)
-		+ M(f6, g7_19) + M(f7, g6_19) + M(f8, g5_19)
-		+ M(f9, g4_19);	/*@ assert within62(t[3]); */
-	t[4] = M(f0, g4) + M(f1_2, g3) + M(f2, g2)
-		+ M(f3_2, g1) + M(f4, g0) + M(f5_2, g9_19)
-		+ M(f6, g8_19) + M(f7_2, g7_19) + M(f8, g6_19)
-		+ M(f9_2, g5_19);	/*@ assert within62(t[4]); */
-	t[5] = M(f0, g5) + M(f1, g4) + M(f2, g3)
-		+ M(f3, g2) + M(f4, g1) + M(f5, g0)
-		+ M(f6, g9_19) + M(f7, g8_19) + M(f8, g7_19)
-		+ M(f9, g6_19);	/*@ assert within62(t[5]); */
-	t[6] = M(f0, g6) + M(f1_2, g5) + M(f2, g4)
-		+ M(f3_2, g3) + M(f4, g2) + M(f5_2, g1)
-		+ M(f6, g0) + M(f7_2, g9_19) + M(f8, g8_19)
-		+ M(f9_2, g7_19);	/*@ assert within62(t[6]); */
-	t[7] = M(f0, g7) + M(f1, g6) + M(f2, g5)
-		+ M(f3, g4) + M(f4, g3) + M(f5, g2)
-		+ M(f6, g1) + M(f7, g0) + M(f8, g9_19)
-		+ M(f9, g8_19);	/*@ assert within62(t[7]); */
-	t[8] = M(f0, g8) + M(f1_2, g7) + M(f2, g6)
-		+ M(f3_2, g5) + M(f4, g4) + M(f5_2, g3)
-		+ M(f6, g2) + M(f7_2, g1) + M(f8, g0)
-		+ M(f9_2, g9_19);	/*@ assert within62(t[8]); */
-	t[9] = M(f0, g9) + M(f1, g8) + M(f2, g7)
-		+ M(f3, g6) + M(f4, g5) + M(f5, g4)
-		+ M(f6, g3) + M(f7, g2) + M(f8, g1)
-		+ M(f9, g0);	/*@ assert within62(t[9]); */
+	t[0] = column10(f0, f1_2, f2, f3_2, f4, f5_2, f6, f7_2, f8, f9_2,
+			g0, g9_19, g8_19, g7_19, g6_19, g5_19, g4_19, g3_19, g2_19, g1_19);
+	/*@ assert within62(t[0]); */
+	t[1] = column10(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9,
+			g1, g0, g9_19, g8_19, g7_19, g6_19, g5_19, g4_19, g3_19, g2_19);
+	/*@ assert within62(t[1]); */
+	t[2] = column10(f0, f1_2, f2, f3_2, f4, f5_2, f6, f7_2, f8, f9_2,
+			g2, g1, g0, g9_19, g8_19, g7_19, g6_19, g5_19, g4_19, g3_19);
+	/*@ assert within62(t[2]); */
+	t[3] = column10(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9,
+			g3, g2, g1, g0, g9_19, g8_19, g7_19, g6_19, g5_19, g4_19);
+	/*@ assert within62(t[3]); */
+	t[4] = column10(f0, f1_2, f2, f3_2, f4, f5_2, f6, f7_2, f8, f9_2,
+			g4, g3, g2, g1, g0, g9_19, g8_19, g7_19, g6_19, g5_19);
+	/*@ assert within62(t[4]); */
+	t[5] = column10(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9,
+			g5, g4, g3, g2, g1, g0, g9_19, g8_19, g7_19, g6_19);
+	/*@ assert within62(t[5]); */
+	t[6] = column10(f0, f1_2, f2, f3_2, f4, f5_2, f6, f7_2, f8, f9_2,
+			g6, g5, g4, g3, g2, g1, g0, g9_19, g8_19, g7_19);
+	/*@ assert within62(t[6]); */
+	t[7] = column10(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9,
+			g7, g6, g5, g4, g3, g2, g1, g0, g9_19, g8_19);
+	/*@ assert within62(t[7]); */
+	t[8] = column10(f0, f1_2, f2, f3_2, f4, f5_2, f6, f7_2, f8, f9_2,
+			g8, g7, g6, g5, g4, g3, g2, g1, g0, g9_19);
+	/*@ assert within62(t[8]); */
+	t[9] = column10(f0, f1, f2, f3, f4, f5, f6, f7, f8, f9,
+			g9, g8, g7, g6, g5, g4, g3, g2, g1, g0);
+	/*@ assert within62(t[9]); */
 	fe_carry(h, t);
+}
+
+/*
+ * Five products of fe_sq's column: a0 b0 + ... + a4 b4, where the a are
+ * limbs of f times 1, 2 or 4 (|a_i| <= 4 * 1.65 * 2^25 < 2^28) and the b
+ * limbs of f or 19 times one (|b_i| < 2^31): each product is below 2^59,
+ * the five below 5 * 2^59, and with a sixth product (the even columns
+ * have one) still below 6 * 2^59 < 2^62. Always inlined, as column10.
+ */
+/*@
+  requires within28(a0) && within28(a1) && within28(a2) && within28(a3) && within28(a4);
+  assigns \nothing;
+  ensures -5 * 0x800000000000000 <= \result <= 5 * 0x800000000000000;
+*/
+static inline __attribute__((always_inline)) int64_t
+column5(int32_t a0, int32_t a1, int32_t a2, int32_t a3, int32_t a4,
+	int32_t b0, int32_t b1, int32_t b2, int32_t b3, int32_t b4)
+{
+	return M(a0, b0) + M(a1, b1) + M(a2, b2) + M(a3, b3) + M(a4, b4);
 }
 
 /*
@@ -277,6 +315,7 @@ static void fe_mul(fe h, const fe f, const fe g)
  * from a doubled factor: 55 products instead of 100. The first factor is
  * f[i] times 1, 2 or 4 (4 for i != j both odd), at most 4 * 1.65 * 2^25 <
  * 2^28, the second f[j] or 19 f[j] < 2^31; each sum is the same as fe_mul's.
+ * Column k has five products, and a sixth when k is even.
  */
 /*@
   requires \valid(h + (0 .. 9)) && \valid_read(f + (0 .. 9));
@@ -294,26 +333,31 @@ static void fe_sq(fe h, const fe f)
 	int32_t f5_19 = 19 * f5, f6_19 = 19 * f6, f7_19 = 19 * f7, f8_19 = 19 * f8, f9_19 = 19 * f9;
 	int64_t t[10];
 
-	t[0] = M(f0, f0) + M(f1_4, f9_19) + M(f2_2, f8_19)
-		+ M(f3_4, f7_19) + M(f4_2, f6_19) + M(f5_2, f5_19);	/*@ assert within62(t[0]); */
-	t[1] = M(f0_2, f1) + M(f2_2, f9_19) + M(f3_2, f8_19)
-		+ M(f4_2, f7_19) + M(f5_2, f6_19);	/*@ assert within62(t[1]); */
-	t[2] = M(f0_2, f2) + M(f1_2, f1) + M(f3_4, f9_19)
-		+ M(f4_2, f8_19) + M(f5_4, f7_19) + M(f6, f6_19);	/*@ assert within62(t[2]); */
-	t[3] = M(f0_2, f3) + M(f1_2, f2) + M(f4_2, f9_19)
-		+ M(f5_2, f8_19) + M(f6_2, f7_19);	/*@ assert within62(t[3]); */
-	t[4] = M(f0_2, f4) + M(f1_4, f3) + M(f2, f2)
-		+ M(f5_4, f9_19) + M(f6_2, f8_19) + M(f7_2, f7_19);	/*@ assert within62(t[4]); */
-	t[5] = M(f0_2, f5) + M(f1_2, f4) + M(f2_2, f3)
-		+ M(f6_2, f9_19) + M(f7_2, f8_19);	/*@ assert within62(t[5]); */
-	t[6] = M(f0_2, f6) + M(f1_4, f5) + M(f2_2, f4)
-		+ M(f3_2, f3) + M(f7_4, f9_19) + M(f8, f8_19);	/*@ assert within62(t[6]); */
-	t[7] = M(f0_2, f7) + M(f1_2, f6) + M(f2_2, f5)
-		+ M(f3_2, f4) + M(f8_2, f9_19);	/*@ assert within62(t[7]); */
-	t[8] = M(f0_2, f8) + M(f1_4, f7) + M(f2_2, f6)
-		+ M(f3_4, f5) + M(f4, f4) + M(f9_2, f9_19);	/*@ assert within62(t[8]); */
-	t[9] = M(f0_2, f9) + M(f1_2, f8) + M(f2_2, f7)
-		+ M(f3_2, f6) + M(f4_2, f5);	/*@ assert within62(t[9]); */
+	t[0] = column5(f0, f1_4, f2_2, f3_4, f4_2, f0, f9_19, f8_19, f7_19, f6_19)
+		+ M(f5_2, f5_19);
+	/*@ assert within62(t[0]); */
+	t[1] = column5(f0_2, f2_2, f3_2, f4_2, f5_2, f1, f9_19, f8_19, f7_19, f6_19);
+	/*@ assert within62(t[1]); */
+	t[2] = column5(f0_2, f1_2, f3_4, f4_2, f5_4, f2, f1, f9_19, f8_19, f7_19)
+		+ M(f6, f6_19);
+	/*@ assert within62(t[2]); */
+	t[3] = column5(f0_2, f1_2, f4_2, f5_2, f6_2, f3, f2, f9_19, f8_19, f7_19);
+	/*@ assert within62(t[3]); */
+	t[4] = column5(f0_2, f1_4, f2, f5_4, f6_2, f4, f3, f2, f9_19, f8_19)
+		+ M(f7_2, f7_19);
+	/*@ assert within62(t[4]); */
+	t[5] = column5(f0_2, f1_2, f2_2, f6_2, f7_2, f5, f4, f3, f9_19, f8_19);
+	/*@ assert within62(t[5]); */
+	t[6] = column5(f0_2, f1_4, f2_2, f3_2, f7_4, f6, f5, f4, f3, f9_19)
+		+ M(f8, f8_19);
+	/*@ assert within62(t[6]); */
+	t[7] = column5(f0_2, f1_2, f2_2, f3_2, f8_2, f7, f6, f5, f4, f9_19);
+	/*@ assert within62(t[7]); */
+	t[8] = column5(f0_2, f1_4, f2_2, f3_4, f4, f8, f7, f6, f5, f4)
+		+ M(f9_2, f9_19);
+	/*@ assert within62(t[8]); */
+	t[9] = column5(f0_2, f1_2, f2_2, f3_2, f4_2, f9, f8, f7, f6, f5);
+	/*@ assert within62(t[9]); */
 	fe_carry(h, t);
 }
 
