@@ -298,7 +298,11 @@ CONFIGS = {
     "msan": {"oracles_off": {"all": "MSan build: the system libraries are not instrumented"}},
     # ci/emu.sh: the static programs an emulated CPU runs, built by Bazel.
     "emu": {
-        "bazel": ["-c", "opt", "--dynamic_mode=off", "--linkopt=-static", "--define=zinc_oracles=emu"],
+        # Its own output base (ci/emu.sh), so no convenience symlinks: they
+        # would point the checkout's bazel-<folder> at that output base,
+        # which the main one's next `bazel test //...` would then walk.
+        "bazel": ["-c", "opt", "--dynamic_mode=off", "--linkopt=-static", "--define=zinc_oracles=emu",
+                  "--symlink_prefix=/"],
         "oracles_off": {"all": "static build for an emulated CPU (ci/emu.sh): the oracles run in the native builds"},
     },
     # ci/ct.sh: no sanitizers; DWARF 4, as valgrind 3.19 cannot read
