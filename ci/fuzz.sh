@@ -161,20 +161,33 @@ mkdir -p "$run" || zinc_die "cannot create $run"
 # run under qemu-user, each with seeded random inputs for the time (a
 # calibration run of 50 inputs sets the count).
 arch_random() {
-	local t w n secs_each eps status=0 seed
+	local t w n secs_each eps status=0 seed t0 now took crashes execs
 	echo "$arch: the standalone driver's seeded random mode under qemu-user, not coverage-guided"
 	printf '%-18s %-14s %7s %12s %9s %7s %7s\n' target engine seconds execs exec/s corpus crashes
 	for t in "${targets[@]}"; do
 		w=$abin/${t}_standalone
 		seed=$(date +%s)
+		# Batches of about a tenth of the time each (sized by a 50-input
+		# run, qemu's start-up included), each with the next seed, until
+		# the time is spent or one finds a mismatch.
 		secs_each=$( { TIMEFORMAT=%R; time "$w" --random 50 --seed "$seed" >/dev/null 2>&1; } 2>&1)
-		eps=$(awk -v s="$secs_each" 'BEGIN { e = s > 0 ? 50 / s : 50; printf "%d", e < 1 ? 1 : e }')
-		n=$((eps * secs))
-		if "$w" --random "$n" --seed "$seed" >"$run/$t.log" 2>&1; then
-			printf '%-18s %-14s %7s %12s %9s %7s %7s\n' "$t" standalone-rnd "$secs" "$n" "$eps" - 0
-		else
+		n=$(awk -v s="$secs_each" -v t="$secs" 'BEGIN { e = (s > 0) ? 50 / s : 50; n = int(e * t / 10); print (n < 50) ? 50 : n }')
+		t0=$(date +%s%N) execs=0 crashes=0
+		while :; do
+			seed=$((seed + 1))
+			if ! "$w" --random "$n" --seed "$seed" >"$run/$t.log" 2>&1; then
+				crashes=1
+				break
+			fi
+			execs=$((execs + n))
+			now=$(date +%s%N)
+			[ $(((now - t0) / 1000000000)) -ge "$secs" ] && break
+		done
+		took=$(awk -v a="$t0" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
+		eps=$(awk -v n="$execs" -v s="$took" 'BEGIN { printf "%d", (s > 0) ? n / s : n }')
+		printf '%-18s %-14s %7s %12s %9s %7s %7s\n' "$t" standalone-rnd "$took" "$execs" "$eps" - "$crashes"
+		if [ "$crashes" = 1 ]; then
 			status=1
-			printf '%-18s %-14s %7s %12s %9s %7s %7s\n' "$t" standalone-rnd "$secs" "$n" "$eps" - 1
 			echo "  $t: a mismatch; reproduce: $w --random $n --seed $seed (log: $run/$t.log)"
 		fi
 	done
