@@ -79,41 +79,61 @@ LIB_SRCS = {
 #              functions have (blake2s, blake2s_init...): fuzz/BUILD links
 #              a copy of its static library with them renamed to the _ref
 #              names fuzz/oracles/libb2.c calls
+#   libfuzzer  True where clang-19 has libFuzzer's runtime for it
+#              (libclang-rt-19-dev:<debian>: compiler-rt builds none for
+#              MIPS), so ci/fuzz.sh --arch runs libFuzzer under qemu-user
+#              there and the standalone drivers' random mode elsewhere
+#   unpacked   (optional) oracle libraries whose -dev:<debian> package
+#              cannot be installed beside the host's, because multiarch
+#              wants one version of a library for every architecture and
+#              bookworm-security has built a newer OpenSSL for amd64, arm64
+#              and armhf only: ci/lib.sh downloads the package and unpacks
+#              it into UNPACKED_ROOT/<debian>, and the build takes its
+#              headers and its static archive (ORACLE_PACKAGES) from there
+# The reason the cross builds print for the oracles that run only on x86-64.
+CROSS_ONLY_X86 = "cross builds link only libsodium, OpenSSL and libb2 (NSS and BoringSSL run in the x86-64 builds)"
+
+# Where ci/lib.sh unpacks the packages of ARCHS' "unpacked" libraries, one
+# folder per Debian architecture (the toolchains name it, so it is fixed).
+UNPACKED_ROOT = "/var/cache/zinc/unpacked"
+
 ARCHS = {
     "x86_64": {
-        "dir": "x86_64", "triple": "x86_64-linux-gnu", "debian": "amd64",
+        "libfuzzer": True, "dir": "x86_64", "triple": "x86_64-linux-gnu", "debian": "amd64",
         "qemu": "", "qemu_cpu": "", "abi": "System V AMD64", "big_endian": False, "copts": [], "oracles_off": {},
     },
     "arm64": {
-        "dir": "arm64", "triple": "aarch64-linux-gnu", "debian": "arm64",
+        "libfuzzer": True, "dir": "arm64", "triple": "aarch64-linux-gnu", "debian": "arm64",
         "qemu": "qemu-aarch64", "qemu_cpu": "max", "abi": "AAPCS64", "big_endian": False, "copts": [],
-        "oracles_off": {"nss": "cross builds link only libsodium, OpenSSL and libb2 (NSS and BoringSSL run in the x86-64 builds)", "boringssl": "cross builds link only libsodium, OpenSSL and libb2 (NSS and BoringSSL run in the x86-64 builds)"},
+        "oracles_off": {"nss": CROSS_ONLY_X86, "boringssl": CROSS_ONLY_X86},
     },
     "armhf": {
-        "dir": "arm", "triple": "arm-linux-gnueabihf", "debian": "armhf",
+        "libfuzzer": True, "dir": "arm", "triple": "arm-linux-gnueabihf", "debian": "armhf",
         "qemu": "qemu-arm", "qemu_cpu": "max", "abi": "AAPCS, hard-float (VFP)", "big_endian": False,
         "copts": [],
-        "oracles_off": {"nss": "cross builds link only libsodium, OpenSSL and libb2 (NSS and BoringSSL run in the x86-64 builds)", "boringssl": "cross builds link only libsodium, OpenSSL and libb2 (NSS and BoringSSL run in the x86-64 builds)"},
+        "oracles_off": {"nss": CROSS_ONLY_X86, "boringssl": CROSS_ONLY_X86},
     },
     "mips": {
-        "dir": "mips", "triple": "mips-linux-gnu", "debian": "",
+        "libfuzzer": False, "dir": "mips", "triple": "mips-linux-gnu", "debian": "",
         "qemu": "qemu-mips", "qemu_cpu": "", "abi": "o32", "big_endian": True, "copts": [],
         "oracles_off": {"all": "Debian 12 has no big-endian 32-bit MIPS port, so no libraries to compare with: the rows are compared with the generic C alone"},
     },
     "mipsel": {
-        "dir": "mips", "triple": "mipsel-linux-gnu", "debian": "mipsel",
+        "libfuzzer": False, "dir": "mips", "triple": "mipsel-linux-gnu", "debian": "mipsel",
         "qemu": "qemu-mipsel", "qemu_cpu": "", "abi": "o32", "big_endian": False, "copts": [],
-        "oracles_off": {"openssl": "Debian 12 cannot install libssl3:mipsel beside the host's: bookworm-security builds 3.0.22 for amd64, arm64 and armhf, the main archive 3.0.20 for it, and multiarch wants one version", "nss": "cross builds link only libsodium, OpenSSL and libb2 (NSS and BoringSSL run in the x86-64 builds)", "boringssl": "cross builds link only libsodium, OpenSSL and libb2 (NSS and BoringSSL run in the x86-64 builds)"},
+        "oracles_off": {"nss": CROSS_ONLY_X86, "boringssl": CROSS_ONLY_X86},
+        "unpacked": ["openssl"],
     },
     "mips64el": {
-        "dir": "mips64", "triple": "mips64el-linux-gnuabi64", "debian": "mips64el",
+        "libfuzzer": False, "dir": "mips64", "triple": "mips64el-linux-gnuabi64", "debian": "mips64el",
         "qemu": "qemu-mips64el", "qemu_cpu": "MIPS64R2-generic", "abi": "n64", "big_endian": False, "copts": [],
-        "oracles_off": {"openssl": "Debian 12 cannot install libssl3:mips64el beside the host's: bookworm-security builds 3.0.22 for amd64, arm64 and armhf, the main archive 3.0.20 for it, and multiarch wants one version", "nss": "cross builds link only libsodium, OpenSSL and libb2 (NSS and BoringSSL run in the x86-64 builds)", "boringssl": "cross builds link only libsodium, OpenSSL and libb2 (NSS and BoringSSL run in the x86-64 builds)"},
+        "oracles_off": {"nss": CROSS_ONLY_X86, "boringssl": CROSS_ONLY_X86},
+        "unpacked": ["openssl"],
     },
     "s390x": {
-        "dir": "s390x", "triple": "s390x-linux-gnu", "debian": "s390x",
+        "libfuzzer": True, "dir": "s390x", "triple": "s390x-linux-gnu", "debian": "s390x",
         "qemu": "qemu-s390x", "qemu_cpu": "", "abi": "s390x ELF", "big_endian": True, "copts": [],
-        "oracles_off": {"openssl": "Debian 12 cannot install libssl3:s390x beside the host's: bookworm-security builds 3.0.22 for amd64, arm64 and armhf, the main archive 3.0.20 for it, and multiarch wants one version", "nss": "cross builds link only libsodium, OpenSSL and libb2 (NSS and BoringSSL run in the x86-64 builds)", "boringssl": "cross builds link only libsodium, OpenSSL and libb2 (NSS and BoringSSL run in the x86-64 builds)"},
+        "oracles_off": {"openssl": "libcrypto 3.0.20 for s390x aborts under qemu-s390x 7.2 before main (\"stack smashing detected\", statically or dynamically linked, with or without the vector facility)", "nss": CROSS_ONLY_X86, "boringssl": CROSS_ONLY_X86},
     },
 }
 
@@ -271,6 +291,38 @@ ORACLE_LINKOPTS = {
     "nss": ["-lnss3", "-lnssutil3", "-lnspr4"],
 }
 
+# The Debian -dev package of each oracle library the cross builds link
+# (installed as <package>:<debian>).
+ORACLE_PACKAGES = {
+    "libsodium": "libsodium-dev",
+    "openssl": "libssl-dev",
+    "libb2": "libb2-dev",
+}
+
+# Oracle libraries the cross builds link as a copy of the static archive
+# of their -dev package with some global names renamed (fuzz/BUILD's
+# <lib>_ref_<arch>), and what that archive needs besides:
+#   libb2, on every cross build: Debian's libb2 outside x86-64 exports the
+#     names zinc's own functions have (blake2s, blake2s_init, ...);
+#     fuzz/oracles/libb2.c calls them with _ref appended.
+#   openssl, where it is unpacked (ARCHS' "unpacked"): only a static
+#     libcrypto can be linked from an unpacked package, and on mips64el its
+#     assembly's poly1305_init, _blocks and _emit are global there (the
+#     shared library keeps them local), so they are renamed. MIPS32 has no
+#     64-bit atomic instructions: libcrypto's come from libatomic.
+ORACLE_ARCHIVES = {
+    "libb2": {
+        "archive": "libb2.a",
+        "rename": {n: n + "_ref" for n in ["blake2s", "blake2s_init", "blake2s_init_key", "blake2s_init_param", "blake2s_update", "blake2s_final"]},
+        "libs": [],
+    },
+    "openssl": {
+        "archive": "libcrypto.a",
+        "rename": {n: "openssl_" + n for n in ["poly1305_init", "poly1305_blocks", "poly1305_emit"]},
+        "libs": ["-latomic"],
+    },
+}
+
 # The define that compiles one oracle adapter ("all": every one) to its
 # counting stub (fuzz/oracles/oracles.h); ZINC_ORACLES_OFF_WHY, a C string,
 # is the reason the stub counts.
@@ -380,6 +432,39 @@ def arch_oracle_libs(arch):
     """The oracle libraries (ORACLE_LINKOPTS' keys) linked on ARCH."""
     off = ARCHS[arch]["oracles_off"]
     return [] if "all" in off else [lib for lib in ORACLE_LINKOPTS if lib not in off]
+
+def arch_unpacked(arch):
+    """The oracle libraries of ARCH that ci/lib.sh unpacks rather than installs."""
+    return [lib for lib in ARCHS[arch].get("unpacked", []) if lib in arch_oracle_libs(arch)]
+
+def arch_unpacked_includes(arch):
+    """The header folders of ARCH's unpacked packages, multiarch folder first."""
+    if not arch_unpacked(arch):
+        return []
+    root = "%s/%s/usr/include" % (UNPACKED_ROOT, ARCHS[arch]["debian"])
+    return [root + "/" + ARCHS[arch]["triple"], root]
+
+def arch_oracle_archives(arch):
+    """ARCH's oracle libraries linked as renamed copies of their static
+    archives (ORACLE_ARCHIVES): a dict, library to the archive's path."""
+    a = ARCHS[arch]
+    out = {}
+    for lib in arch_oracle_libs(arch):
+        if lib in arch_unpacked(arch):
+            out[lib] = "%s/%s/usr/lib/%s/%s" % (UNPACKED_ROOT, a["debian"], a["triple"], ORACLE_ARCHIVES[lib]["archive"])
+        elif lib == "libb2" and arch != "x86_64":
+            out[lib] = "/usr/lib/%s/%s" % (a["triple"], ORACLE_ARCHIVES[lib]["archive"])
+    return out
+
+def arch_oracle_linkopts(arch):
+    """What the harness links on ARCH for its oracle libraries besides the
+    archive copies (arch_oracle_archives, fuzz/BUILD's dependencies): the
+    others by name, and what the copies need."""
+    copies = arch_oracle_archives(arch)
+    out = []
+    for lib in arch_oracle_libs(arch):
+        out += ORACLE_ARCHIVES[lib]["libs"] if lib in copies else ORACLE_LINKOPTS[lib]
+    return out
 
 def bazel_copts(flags):
     """FLAGS as Bazel copts, which Bazel splits like a shell: one holding a space or a quote is quoted."""

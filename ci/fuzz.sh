@@ -37,9 +37,11 @@ usage: ci/fuzz.sh [-t SECONDS] [-j JOBS] [-e libfuzzer|afl] [-s asan|msan]
   --arch ARCH  x86_64 (default) or another of ARCHS in sources.bzl:
                $(zinc_list ARCHS_ORDER | tr '\n' ' ')
                built by Bazel (--config=ARCH, UBSan in trap mode) and run
-               under qemu-user: each target's standalone driver in its
-               seeded random mode for the time, not coverage-guided (no
-               cross libFuzzer build yet; no ASan or AFL++ under qemu)
+               under qemu-user: libFuzzer built with clang-19
+               --target=<triple> where clang has its runtime for the
+               architecture (arm64, armhf, s390x), else each
+               target's standalone driver in its seeded random mode for
+               the time, not coverage-guided (no ASan or AFL++ under qemu)
   --list       print, for each target, every backend (usable or not on this
                CPU) and every oracle it compares; no fuzzing
   --merge      afterwards, merge inputs that add coverage into corpus/<t>/
@@ -193,21 +195,36 @@ arch_random() {
 	done
 	exit $status
 }
-if [ "$arch" != x86_64 ]; then
-	echo "building for $arch (bazel --config=$arch) ... log: $run/build.log"
-	abin=$(zinc_arch_standalones "$run/build.log" "$arch" "${targets[@]}") || exit 2
-	if [ "$list" = 1 ]; then
-		for t in "${targets[@]}"; do
-			echo "== $t ($arch, under qemu)"
-			"$abin/${t}_standalone" --list || zinc_die "$t: --list failed"
-		done
-		exit 0
-	fi
-	arch_random
-fi
-
 mapfile -t standalones < <(printf '//fuzz:%s_standalone\n' "${targets[@]}")
 mapfile -t fuzzers < <(printf '//fuzz:%s_fuzzer\n' "${targets[@]}")
+
+# Another architecture: libFuzzer under qemu-user where clang has its
+# runtime there (ARCHS' libfuzzer), else the standalone drivers' random
+# mode (arch_random).
+# libFuzzer's RSS limit and per-input timeout are off: the watchdog thread
+# behind them hangs the fuzzer under qemu-user.
+run_under=() arch_flags=() reproduce_arch=
+if [ "$arch" != x86_64 ]; then
+	reproduce_arch="--arch $arch "
+	if [ "$list" = 1 ] || [ "$(zinc_list ARCHS "$arch" libfuzzer)" != True ]; then
+		echo "building for $arch (bazel --config=$arch) ... log: $run/build.log"
+		abin=$(zinc_arch_standalones "$run/build.log" "$arch" "${targets[@]}") || exit 2
+		if [ "$list" = 1 ]; then
+			for t in "${targets[@]}"; do
+				echo "== $t ($arch, under qemu)"
+				"$abin/${t}_standalone" --list || zinc_die "$t: --list failed"
+			done
+			exit 0
+		fi
+		echo "$arch: clang-19 has no libFuzzer runtime for it (sources.bzl's ARCHS: libfuzzer)"
+		arch_random
+	fi
+	zinc_arch_install "$arch" libfuzzer >>"$run/build.log" 2>&1 ||
+		zinc_die "cannot install what libFuzzer for $arch needs (log: $run/build.log)"
+	san_configs=(--config="$arch" --compiler=clang --config=libfuzzer //toolchain:qemu_"$arch")
+	arch_flags=(-rss_limit_mb=0 -timeout=0)
+	echo "$arch: libFuzzer (clang-19 --target=$(zinc_list ARCHS "$arch" triple), UBSan in trap mode) under qemu-user; -rss_limit_mb=0 -timeout=0 (libFuzzer's watchdog hangs under qemu-user)"
+fi
 
 if [ "$list" = 1 ]; then
 	bin=$(zinc_build "$run/build.log" --config=asan "${standalones[@]}") || exit 2
@@ -220,7 +237,7 @@ if [ "$list" = 1 ]; then
 fi
 
 # Builds.
-san_configs=(--config=asan --config=libfuzzer)
+[ "$arch" = x86_64 ] && san_configs=(--config=asan --config=libfuzzer)
 if [ "$san" = msan ]; then
 	echo "MemorySanitizer build: generic C only; assembly and the oracle libraries (libsodium, OpenSSL, libb2) are compiled out (-DZINC_NO_ORACLES)"
 	san_configs=(--config=msan-libfuzzer)
@@ -293,6 +310,7 @@ fi
 echo "building ($engine, $san) ... log: $run/build.log"
 if [ "$engine" = libfuzzer ] || [ "$merge" = 1 ]; then
 	lbin=$(zinc_build "$run/build.log" "${san_configs[@]}" "${fuzzers[@]}") || exit 2
+	[ "$arch" = x86_64 ] || run_under=("$lbin/toolchain/qemu_$arch.sh")
 fi
 if [ "$engine" = afl ]; then
 	abin=$(zinc_build "$run/build.log" --afl --config=afl "${fuzzers[@]}") || exit 2
@@ -320,8 +338,8 @@ start_target() {
 	start[$t]=$(date +%s)
 	if [ "$engine" = libfuzzer ]; then
 		mapfile -t f < <(libfuzzer_flags "$t")
-		(cd "$d" && exec "$lbin/fuzz/${t}_fuzzer" -max_total_time="$secs" \
-			-print_final_stats=1 -artifact_prefix="$d/crashes/" "${f[@]}" \
+		(cd "$d" && exec "${run_under[@]}" "$lbin/fuzz/${t}_fuzzer" -max_total_time="$secs" \
+			-print_final_stats=1 -artifact_prefix="$d/crashes/" "${f[@]}" "${arch_flags[@]}" \
 			"$d/corpus") >"$d/fuzz.log" 2>&1 &
 		pids[$t]=$!
 	else
@@ -489,7 +507,7 @@ for t in "${targets[@]}"; do
 		for f in "${c[@]}"; do
 			rel=${f#"$ZINC_ROOT"/}
 			echo "  $rel"
-			a=
+			a=$reproduce_arch
 			if [[ "$rel" =~ ^[A-Za-z0-9_./:,+=-]+$ ]]; then
 				echo "    ci/reproduce.sh $a$rel"
 			else

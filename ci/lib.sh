@@ -61,10 +61,14 @@ ZINC_BUILD_PACKAGES=(clang-19 libclang-rt-19-dev llvm-19 bazel-bootstrap python3
 
 # zinc_arch_install ARCH: what building and testing ARCH (a key of ARCHS
 # in sources.bzl) under qemu-user needs: its cross compiler, qemu-user, and
-# the -dev packages of the oracle libraries it links, for its Debian
-# architecture (added to dpkg first). Nothing for the host's own.
+# the -dev packages of the oracle libraries it links (ORACLE_PACKAGES), for
+# its Debian architecture (added to dpkg first); those its "unpacked" list
+# names are downloaded and unpacked into UNPACKED_ROOT/<debian> instead.
+# With "libfuzzer" as the second argument, also what clang-19 needs to link
+# libFuzzer for it (clang's runtime and the C++ library of that
+# architecture). Nothing for the host's own.
 zinc_arch_install() {
-	local a=$1 triple debian libs pkgs=() sudo= l
+	local a=$1 what=${2:-} triple debian pkgs=() unpacked sudo= l
 	triple=$(zinc_list ARCHS "$a" triple) || return 1
 	debian=$(zinc_list ARCHS "$a" debian)
 	[ "$(zinc_list ARCHS "$a" qemu)" ] || return 0
@@ -75,16 +79,38 @@ zinc_arch_install() {
 			zinc_say "dpkg --add-architecture $debian"
 			$sudo dpkg --add-architecture "$debian" && $sudo apt-get update -qq >&2 || return 1
 		fi
-		libs=$(zinc_list arch_oracle_libs "$a")
-		for l in $libs; do
-			case $l in
-			libsodium) pkgs+=("libsodium-dev:$debian") ;;
-			openssl) pkgs+=("libssl-dev:$debian") ;;
-			libb2) pkgs+=("libb2-dev:$debian") ;;
+		unpacked=$(zinc_list arch_unpacked "$a")
+		for l in $(zinc_list arch_oracle_libs "$a"); do
+			case " $unpacked " in
+			*" $l "*) zinc_unpack "$(zinc_list ORACLE_PACKAGES "$l")" "$debian" || return 1 ;;
+			*) pkgs+=("$(zinc_list ORACLE_PACKAGES "$l"):$debian") ;;
 			esac
 		done
+		[ "$what" = libfuzzer ] &&
+			pkgs+=(clang-19 "libclang-rt-19-dev:$debian" "libstdc++-12-dev-$debian-cross")
 	fi
 	zinc_install "${pkgs[@]}"
+}
+
+# zinc_unpack PACKAGE DEBIAN: PACKAGE:DEBIAN's files (the candidate version
+# apt would install) unpacked into UNPACKED_ROOT/DEBIAN, unless that version
+# is there already (its control file's Version is the stamp).
+zinc_unpack() {
+	local p=$1 d=$2 root want have tmp sudo=
+	[ "$(id -u)" = 0 ] || sudo=sudo
+	root=$(zinc_list UNPACKED_ROOT)/$d
+	want=$(apt-cache policy "$p:$d" | awk '/Candidate:/ { print $2 }')
+	[ -n "$want" ] && [ "$want" != "(none)" ] || { zinc_say "apt has no $p:$d"; return 1; }
+	have=$(cat "$root/.$p.version" 2>/dev/null)
+	[ "$have" = "$want" ] && return 0
+	zinc_say "unpacking $p:$d $want into $root (it cannot be installed beside the host's version)"
+	tmp=$(mktemp -d) && chmod 755 "$tmp" || return 1
+	(cd "$tmp" && apt-get download -q "$p:$d=$want" >&2) &&
+		$sudo mkdir -p "$root" && $sudo dpkg -x "$tmp"/*.deb "$root" &&
+		echo "$want" | $sudo tee "$root/.$p.version" >/dev/null
+	local rc=$?
+	rm -rf "$tmp"
+	return $rc
 }
 
 # zinc_arch_names: the ARCHS that run under qemu-user, one a line.
