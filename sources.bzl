@@ -46,6 +46,7 @@ LIB_SRCS = {
         "lib/curve25519/curve25519-generic32.c",
         "lib/curve25519/curve25519-generic64.c",
         "lib/curve25519/curve25519-bmi2-adx.c",
+        "lib/curve25519/curve25519-neon.c",
         "lib/curve25519/curve25519-base-table.c",
         "lib/curve25519/entries.c",
     ],
@@ -151,6 +152,7 @@ ASM_SRCS = {
         "arch/arm/poly1305-arm.S",
         "arch/arm/poly1305-neon.S",
         "arch/arm/blake2s-arm.S",
+        "arch/arm/curve25519-neon.S",
     ],
     # MIPS32r2 o32, one source for both byte orders (mips and mipsel).
     "mips": [
