@@ -472,6 +472,9 @@ PLANTED_BUGS_ARCH = [
     ("CHACHA20_ARM_TAIL", "chacha20", 200, "armhf"),
     ("CHACHA20_NEON32_STEP", "chacha20", 200, "armhf"),
     ("BLAKE2S_ARM_CARRY", "blake2s", 200, "armhf"),
+    # curve25519-neon: the carry out of limb 9 folded into limb 0 times 11,
+    # not 19 (every multiplication, squaring and 121666 f).
+    ("CURVE25519_NEON_FOLD", "curve25519_field", 200, "armhf"),
 ]
 
 # Planted byte-order bugs: (NAME, TARGET, N), patches as above. Each reads
