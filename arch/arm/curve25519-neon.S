@@ -27,6 +27,10 @@
  *	  (z3, x2) = (x1 c, aa bb)		one
  *	  c = 121666 e, d = bb + c
  *	  z2 = e d				one, both lanes alike
+ * void curve25519_neon_ladder(struct ladder *l, const uint8_t scalar[32])
+ *	The same step for t = 254 down to 0 with swap (bit t of the scalar)
+ *	xor (bit t + 1; 0 for t = 254), then the last swap by bit 0 (RFC
+ *	7748's loop; lib/curve25519/ladder.h's LADDER_LOOP).
  *
  * Limb bounds, "|h| <= (E, O)" meaning every even limb at most E and every
  * odd limb at most O in absolute value (curve25519-generic32.c's
@@ -65,14 +69,18 @@
  *     unzipped (vuzp) into h and h' and stored through r4, r7.
  *   ladder_step: r10 the ladder, r11 -swap (mask in q14); x2, x3, z2,
  *     z3 in q0/q1/d4, q3/q4/d10, q8/q9/d20, q11/q12/d26 for the swap.
+ *   ladder: the scalar pointer, t and the previous bit in the frame
+ *   (SCALAR, T, SWAP); r0-r3 take them for the bit's load.
  *   r0-r3 scratch pointers. Frame: r4-r12, lr, d8-d15 saved (104 bytes),
- *   then FRAME bytes for M and ACC.
+ *   then FRAME bytes for M, ACC and the ladder's words.
  *
  * Constant time: the swap is by masks (veor/vand with the mask -swap);
- * the only branches are on n (sqn's count, public) and the fixed
- * structure; every address depends only on the pointers given. Secrets
- * wiped: M and ACC on the stack are zeroed, and q0-q3, q8-q15, before
- * each entry point returns (d8-d15 are restored to the caller's values).
+ * the only branches are on n (sqn's count) and t (the ladder's bit index),
+ * both public; every address depends only on the pointers given and t
+ * (the scalar byte t / 8 is loaded whatever its value). Secrets wiped: the
+ * frame (M, ACC, the swap bit) is zeroed, and q0-q3, q8-q15, before each
+ * entry point returns (d8-d15 are restored to the caller's values); the
+ * ladder clears r2, r3, r11 (its last bits).
  *
  * CPU features: NEON (Advanced SIMD), ARMv7-A. Byte order: ARM
  * little-endian only (armhf); the limbs are int32_t in memory, loaded with
@@ -106,10 +114,15 @@
 #define DA	480
 #define CB	520
 
-/* M (19 lane pairs, 152 bytes) at sp, ACC (10 columns, 160 bytes) after. */
+/* M (19 lane pairs, 152 bytes) at sp, ACC (10 columns, 160 bytes) after;
+ * then curve25519_neon_ladder's scalar pointer, bit index t and the swap
+ * bit of the previous step. FRAME is a multiple of 32 (LEAVE's wipe). */
 #define M_OFF	0
 #define ACC	152
-#define FRAME	320
+#define SCALAR	320
+#define T	324
+#define SWAP	328
+#define FRAME	352
 
 .macro ENTER
 	push	{r4-r12, lr}
@@ -202,11 +215,11 @@
 	BIASES
 	add	r1, sp, #M_OFF
 	add	r2, sp, #ACC
+	mvn	r3, #55			/* -56: from M[k + 8] back to M[k + 1] */
 	/* column 0 */
 	vld1.64	{d16-d19}, [r1]!
 	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d25}, [r1]
-	sub	r1, r1, #56
+	vld1.64	{d24-d25}, [r1], r3
 	vmov	q13, q14
 	vmlal.s32 q13, d0, d25
 	vmlal.s32 q13, d10, d24
@@ -222,8 +235,7 @@
 	/* column 1 */
 	vld1.64	{d16-d19}, [r1]!
 	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d25}, [r1]
-	sub	r1, r1, #56
+	vld1.64	{d24-d25}, [r1], r3
 	vmov	q13, q15
 	vmlal.s32 q13, d0, d25
 	vmlal.s32 q13, d1, d24
@@ -239,8 +251,7 @@
 	/* column 2 */
 	vld1.64	{d16-d19}, [r1]!
 	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d25}, [r1]
-	sub	r1, r1, #56
+	vld1.64	{d24-d25}, [r1], r3
 	vmov	q13, q14
 	vmlal.s32 q13, d0, d25
 	vmlal.s32 q13, d10, d24
@@ -256,8 +267,7 @@
 	/* column 3 */
 	vld1.64	{d16-d19}, [r1]!
 	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d25}, [r1]
-	sub	r1, r1, #56
+	vld1.64	{d24-d25}, [r1], r3
 	vmov	q13, q15
 	vmlal.s32 q13, d0, d25
 	vmlal.s32 q13, d1, d24
@@ -273,8 +283,7 @@
 	/* column 4 */
 	vld1.64	{d16-d19}, [r1]!
 	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d25}, [r1]
-	sub	r1, r1, #56
+	vld1.64	{d24-d25}, [r1], r3
 	vmov	q13, q14
 	vmlal.s32 q13, d0, d25
 	vmlal.s32 q13, d10, d24
@@ -290,8 +299,7 @@
 	/* column 5 */
 	vld1.64	{d16-d19}, [r1]!
 	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d25}, [r1]
-	sub	r1, r1, #56
+	vld1.64	{d24-d25}, [r1], r3
 	vmov	q13, q15
 	vmlal.s32 q13, d0, d25
 	vmlal.s32 q13, d1, d24
@@ -307,8 +315,7 @@
 	/* column 6 */
 	vld1.64	{d16-d19}, [r1]!
 	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d25}, [r1]
-	sub	r1, r1, #56
+	vld1.64	{d24-d25}, [r1], r3
 	vmov	q13, q14
 	vmlal.s32 q13, d0, d25
 	vmlal.s32 q13, d10, d24
@@ -324,8 +331,7 @@
 	/* column 7 */
 	vld1.64	{d16-d19}, [r1]!
 	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d25}, [r1]
-	sub	r1, r1, #56
+	vld1.64	{d24-d25}, [r1], r3
 	vmov	q13, q15
 	vmlal.s32 q13, d0, d25
 	vmlal.s32 q13, d1, d24
@@ -341,8 +347,7 @@
 	/* column 8 */
 	vld1.64	{d16-d19}, [r1]!
 	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d25}, [r1]
-	sub	r1, r1, #56
+	vld1.64	{d24-d25}, [r1], r3
 	vmov	q13, q14
 	vmlal.s32 q13, d0, d25
 	vmlal.s32 q13, d10, d24
@@ -358,8 +363,7 @@
 	/* column 9 */
 	vld1.64	{d16-d19}, [r1]!
 	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d25}, [r1]
-	sub	r1, r1, #56
+	vld1.64	{d24-d25}, [r1], r3
 	vmov	q13, q15
 	vmlal.s32 q13, d0, d25
 	vmlal.s32 q13, d1, d24
@@ -536,26 +540,32 @@
 	veor	\db, \db, d30
 .endm
 
-.globl curve25519_neon_ladder_step
-.type curve25519_neon_ladder_step, %function
-.balign 16
-ZINC_ENTRY curve25519_neon_ladder_step
-	ENTER
-	mov	r10, r0
-	rsb	r11, r1, #0
-	vdup.32	q14, r11
-	/* The swap in registers: x2, z2, x3, z3 are read here and only
-	 * written by the step's results. */
-	LOAD1	X2, d0, d3, d4
-	LOAD1	X3, d6, d9, d10
-	LOAD1	Z2, d16, d19, d20
-	LOAD1	Z3, d22, d25, d26
+/* (x2, x3) and (z2, z3) swapped when the mask q14 is set. */
+.macro SWAP_REGS
 	CSWAPQ	q0, q3
 	CSWAPQ	q1, q4
 	CSWAPD	d4, d10
 	CSWAPQ	q8, q11
 	CSWAPQ	q9, q12
 	CSWAPD	d20, d26
+.endm
+
+/* x2, x3, z2, z3 into q0/q1/d4, q3/q4/d10, q8/q9/d20, q11/q12/d26. */
+.macro LOAD_POINTS
+	LOAD1	X2, d0, d3, d4
+	LOAD1	X3, d6, d9, d10
+	LOAD1	Z2, d16, d19, d20
+	LOAD1	Z3, d22, d25, d26
+.endm
+
+/* One ladder step on the ladder at r10, swap bit in r11 (0 or 1). */
+.macro STEP
+	rsb	r11, r11, #0
+	vdup.32	q14, r11
+	/* The swap in registers: x2, z2, x3, z3 are read here and only
+	 * written by the step's results. */
+	LOAD_POINTS
+	SWAP_REGS
 	vadd.i32 q6, q0, q8
 	vadd.i32 q7, q1, q9
 	vadd.i32 d30, d4, d20
@@ -585,8 +595,60 @@ ZINC_ENTRY curve25519_neon_ladder_step
 	bl	.Lscale			/* c = 121666 e */
 	ADDSUB	BB, C, D, A		/* d = bb + c (a: unused) */
 	MUL2	Z2, E, D, Z2, E, D
+.endm
+
+.globl curve25519_neon_ladder_step
+.type curve25519_neon_ladder_step, %function
+.balign 16
+ZINC_ENTRY curve25519_neon_ladder_step
+	ENTER
+	mov	r10, r0
+	mov	r11, r1
+	STEP
 	LEAVE
 .size curve25519_neon_ladder_step, .-curve25519_neon_ladder_step
+
+/* The steps for bits 254 .. 0 of the scalar, each with the swap bit
+ * (bit t) xor (bit t + 1), then the last swap (by bit 0). */
+.globl curve25519_neon_ladder
+.type curve25519_neon_ladder, %function
+.balign 16
+ZINC_ENTRY curve25519_neon_ladder
+	ENTER
+	mov	r10, r0
+	str	r1, [sp, #SCALAR]
+	mov	r0, #254
+	str	r0, [sp, #T]
+	mov	r0, #0
+	str	r0, [sp, #SWAP]
+1:	ldr	r0, [sp, #T]
+	ldr	r1, [sp, #SCALAR]
+	ldrb	r2, [r1, r0, lsr #3]
+	and	r3, r0, #7
+	lsr	r2, r2, r3
+	and	r2, r2, #1
+	ldr	r3, [sp, #SWAP]
+	str	r2, [sp, #SWAP]
+	eor	r11, r2, r3
+	STEP
+	ldr	r0, [sp, #T]
+	subs	r0, r0, #1
+	str	r0, [sp, #T]
+	bpl	1b
+	ldr	r11, [sp, #SWAP]
+	rsb	r11, r11, #0
+	vdup.32	q14, r11
+	LOAD_POINTS
+	SWAP_REGS
+	STORE1	X2, d0, d3, d4
+	STORE1	X3, d6, d9, d10
+	STORE1	Z2, d16, d19, d20
+	STORE1	Z3, d22, d25, d26
+	mov	r2, #0
+	mov	r3, #0
+	mov	r11, #0
+	LEAVE
+.size curve25519_neon_ladder, .-curve25519_neon_ladder
 
 .globl curve25519_neon_mul
 .type curve25519_neon_mul, %function

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * X25519 row "curve25519-neon" (32-bit ARM with NEON): the multiplications,
- * 121666 f and the ladder step are arch/arm/curve25519-neon.S, two field
- * multiplications at a time in NEON lanes, radix 2^25.5; this file runs
- * the ladder loop and the inversion chain of lib/curve25519/ladder.h over
- * them. The elements are curve25519-generic32's (ten int32_t limbs, its
+ * 121666 f, the ladder step and the ladder's loop are
+ * arch/arm/curve25519-neon.S, two field multiplications at a time in NEON
+ * lanes, radix 2^25.5; this file runs lib/curve25519/ladder.h's ladder
+ * (set-up, inversion chain, output) over them. The elements are curve25519-generic32's (ten int32_t limbs, its
  * "carried" and "loose" bounds), so additions, the swap and the byte
  * conversions are its (curve25519_fe32_*).
  *
@@ -28,6 +28,7 @@ void curve25519_neon_sqn(fe h, const fe f, uint32_t n);
 void curve25519_neon_mul121666(fe h, const fe f);
 struct ladder;
 void curve25519_neon_ladder_step(struct ladder *l, uint32_t swap);
+void curve25519_neon_ladder(struct ladder *l, const uint8_t scalar[32]);
 
 static void fe_copy(fe h, const fe f)
 {
@@ -84,6 +85,7 @@ static void fe_tobytes(uint8_t s[32], const fe f)
 }
 
 #define LADDER_STEP curve25519_neon_ladder_step
+#define LADDER_LOOP curve25519_neon_ladder
 #define FE_SQN curve25519_neon_sqn
 
 #ifdef ZINC_TESTING
