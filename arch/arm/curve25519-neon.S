@@ -20,13 +20,14 @@
  *	e, c, d, da, cb; offsets below): (x2:z2) and (x3:z3) swapped when
  *	swap is 1, then (x2:z2) doubled and (x3:z3) = (x2:z2) + (x3:z3):
  *	  a = x2 + z2, b = x2 - z2, c = x3 + z3, d = x3 - z3
- *	  (aa, bb) = (a^2, b^2)			one two-lane multiplication
+ *	  (aa, bb) = (a^2, b^2)			one two-lane squaring
  *	  (da, cb) = (d a, c b)			one
  *	  e = aa - bb
- *	  (x3, c) = ((da + cb)^2, (da - cb)^2)	one
+ *	  (x3, c) = ((da + cb)^2, (da - cb)^2)	one squaring
  *	  (z3, x2) = (x1 c, aa bb)		one
  *	  c = 121666 e, d = bb + c
- *	  z2 = e d				one, both lanes alike
+ *	  z2 = e d				one multiplication, both
+ *						lanes alike
  * void curve25519_neon_ladder(struct ladder *l, const uint8_t scalar[32])
  *	The same step for t = 254 down to 0 with swap (bit t of the scalar)
  *	xor (bit t + 1; 0 for t = 254), then the last swap by bit 0 (RFC
@@ -40,7 +41,10 @@
  *	  f are doubled where two odd limbs meet (|2 f_i| < 2^27) and g is
  *	  scaled by 19 for the columns that wrap (|19 g_j| < 2^31, as loose is
  *	  below 2^31 / 19): each product < 2^58, each column of ten < 2^61.4
- *	  plus the rounding bias below 2^26.
+ *	  plus the rounding bias below 2^26. Squaring (.Lsq2) takes each
+ *	  product f_i f_j, i != j, once with a doubled factor (4 f_i for two
+ *	  odd limbs in an even column: |4 f_i| < 2^28): products < 2^59,
+ *	  columns of at most six < 2^62, as generic32's fe_sq.
  *	mul121666: loose -> carried (each limb product < 2^27 2^17 = 2^44).
  *	ladder_step: x1, x2, z2, x3, z3 carried in and out; a, b, c, d, e
  *	  sums and differences of two carried elements (|.| <= (2^26,
@@ -62,6 +66,9 @@
  *     over i, M[k..k+9] loaded into d16-d25. q13 the column, q14, q15
  *     the biases 2^25, 2^24 (64-bit lanes); the ten columns go to ACC on
  *     the stack, then to q0-q9 for the carry.
+ *   .Lsq2 (h r4, f r5; h' r7, f' r8): 2 f_i in d<i>, f_0, f_2, .., f_8 in
+ *     d10-d14, 4 f_1, 4 f_3, .., 4 f_9 in d15-d19, M[k..k+9] in d20-d29,
+ *     the column in q15; M and ACC as .Lmul2's (g = f).
  *   .Lscale (h r4, f r5; h' r7, f' r8): limbs in d16-d25, 121666 in d26,
  *     columns in q0-q9.
  *   .Lcarry: columns in q0-q9; masks 2^26 - 1, 2^25 - 1 in q10, q11;
@@ -384,6 +391,175 @@
 	vld1.64	{d16-d19}, [r2]
 	b	.Lcarry
 
+/* (h, h') = (f^2, f'^2) at r4, r5; r7, r8: fe_sq's 55 products (each
+ * f_i f_j, i != j, once with a doubled factor). M as in .Lmul2, with g = f;
+ * the factors: 2 f_i in d<i>, f_0, f_2, .., f_8 in d10-d14, 4 f_1, 4 f_3,
+ * .., 4 f_9 in d15-d19; M[k..k+9] in d20-d29, the column in q15. Column k
+ * takes, for each pair i < j with i + j = k (mod 10), (2 f_i or, both odd
+ * in an even column, 4 f_i) M[k + 9 - i], and for i = j f_i or (odd i)
+ * 2 f_i: the products of .Lmul2's column with g = f, each pair added once.
+ * |4 f_i| < 2^28, |19 f_j| < 2^31: each product < 2^59, a column of six
+ * < 2^62; the biases are added after. */
+.Lsq2:
+	LOAD_PAIR r5, r8, 16
+	add	r0, sp, #M_OFF + 72
+	vst1.64	{d16-d19}, [r0]!
+	vst1.64	{d20-d23}, [r0]!
+	vst1.64	{d24-d25}, [r0]
+	vmov.i32 q15, #19
+	vmul.i32 q8, q8, q15
+	vmul.i32 q9, q9, q15
+	vmul.i32 q10, q10, q15
+	vmul.i32 q11, q11, q15
+	vmul.i32 q12, q12, q15
+	add	r0, sp, #M_OFF
+	vst1.64	{d17-d20}, [r0]!
+	vst1.64	{d21-d24}, [r0]!
+	vst1.64	{d25}, [r0]
+	LOAD_PAIR r5, r8, 0
+	vmov	d10, d0
+	vmov	d11, d2
+	vmov	d12, d4
+	vmov	d13, d6
+	vmov	d14, d8
+	vshl.i32 d15, d1, #2
+	vshl.i32 d16, d3, #2
+	vshl.i32 d17, d5, #2
+	vshl.i32 d18, d7, #2
+	vshl.i32 d19, d9, #2
+	vadd.i32 q0, q0, q0
+	vadd.i32 q1, q1, q1
+	vadd.i32 q2, q2, q2
+	vadd.i32 q3, q3, q3
+	vadd.i32 q4, q4, q4
+	add	r1, sp, #M_OFF
+	add	r2, sp, #ACC
+	mvn	r3, #55			/* -56: from M[k + 8] back to M[k + 1] */
+	/* column 0: f_0, 4f_1, 2f_2, 4f_3, 2f_4, 2f_5 */
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d27}, [r1]!
+	vld1.64	{d28-d29}, [r1], r3
+	vmull.s32 q15, d10, d29
+	vmlal.s32 q15, d15, d28
+	vmlal.s32 q15, d2, d27
+	vmlal.s32 q15, d16, d26
+	vmlal.s32 q15, d4, d25
+	vmlal.s32 q15, d5, d24
+	vst1.64	{d30-d31}, [r2]!
+	/* column 1: 2f_0, 2f_2, 2f_3, 2f_4, 2f_5 */
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d27}, [r1]!
+	vld1.64	{d28-d29}, [r1], r3
+	vmull.s32 q15, d0, d29
+	vmlal.s32 q15, d2, d27
+	vmlal.s32 q15, d3, d26
+	vmlal.s32 q15, d4, d25
+	vmlal.s32 q15, d5, d24
+	vst1.64	{d30-d31}, [r2]!
+	/* column 2: 2f_0, 2f_1, 4f_3, 2f_4, 4f_5, f_6 */
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d27}, [r1]!
+	vld1.64	{d28-d29}, [r1], r3
+	vmull.s32 q15, d0, d29
+	vmlal.s32 q15, d1, d28
+	vmlal.s32 q15, d16, d26
+	vmlal.s32 q15, d4, d25
+	vmlal.s32 q15, d17, d24
+	vmlal.s32 q15, d13, d23
+	vst1.64	{d30-d31}, [r2]!
+	/* column 3: 2f_0, 2f_1, 2f_4, 2f_5, 2f_6 */
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d27}, [r1]!
+	vld1.64	{d28-d29}, [r1], r3
+	vmull.s32 q15, d0, d29
+	vmlal.s32 q15, d1, d28
+	vmlal.s32 q15, d4, d25
+	vmlal.s32 q15, d5, d24
+	vmlal.s32 q15, d6, d23
+	vst1.64	{d30-d31}, [r2]!
+	/* column 4: 2f_0, 4f_1, f_2, 4f_5, 2f_6, 2f_7 */
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d27}, [r1]!
+	vld1.64	{d28-d29}, [r1], r3
+	vmull.s32 q15, d0, d29
+	vmlal.s32 q15, d15, d28
+	vmlal.s32 q15, d11, d27
+	vmlal.s32 q15, d17, d24
+	vmlal.s32 q15, d6, d23
+	vmlal.s32 q15, d7, d22
+	vst1.64	{d30-d31}, [r2]!
+	/* column 5: 2f_0, 2f_1, 2f_2, 2f_6, 2f_7 */
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d27}, [r1]!
+	vld1.64	{d28-d29}, [r1], r3
+	vmull.s32 q15, d0, d29
+	vmlal.s32 q15, d1, d28
+	vmlal.s32 q15, d2, d27
+	vmlal.s32 q15, d6, d23
+	vmlal.s32 q15, d7, d22
+	vst1.64	{d30-d31}, [r2]!
+	/* column 6: 2f_0, 4f_1, 2f_2, 2f_3, 4f_7, f_8 */
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d27}, [r1]!
+	vld1.64	{d28-d29}, [r1], r3
+	vmull.s32 q15, d0, d29
+	vmlal.s32 q15, d15, d28
+	vmlal.s32 q15, d2, d27
+	vmlal.s32 q15, d3, d26
+	vmlal.s32 q15, d18, d22
+	vmlal.s32 q15, d14, d21
+	vst1.64	{d30-d31}, [r2]!
+	/* column 7: 2f_0, 2f_1, 2f_2, 2f_3, 2f_8 */
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d27}, [r1]!
+	vld1.64	{d28-d29}, [r1], r3
+	vmull.s32 q15, d0, d29
+	vmlal.s32 q15, d1, d28
+	vmlal.s32 q15, d2, d27
+	vmlal.s32 q15, d3, d26
+	vmlal.s32 q15, d8, d21
+	vst1.64	{d30-d31}, [r2]!
+	/* column 8: 2f_0, 4f_1, 2f_2, 4f_3, f_4, 2f_9 */
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d27}, [r1]!
+	vld1.64	{d28-d29}, [r1], r3
+	vmull.s32 q15, d0, d29
+	vmlal.s32 q15, d15, d28
+	vmlal.s32 q15, d2, d27
+	vmlal.s32 q15, d16, d26
+	vmlal.s32 q15, d12, d25
+	vmlal.s32 q15, d9, d20
+	vst1.64	{d30-d31}, [r2]!
+	/* column 9: 2f_0, 2f_1, 2f_2, 2f_3, 2f_4 */
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d27}, [r1]!
+	vld1.64	{d28-d29}, [r1], r3
+	vmull.s32 q15, d0, d29
+	vmlal.s32 q15, d1, d28
+	vmlal.s32 q15, d2, d27
+	vmlal.s32 q15, d3, d26
+	vmlal.s32 q15, d4, d25
+	vst1.64	{d30-d31}, [r2]!
+
+	add	r2, sp, #ACC
+	vld1.64	{d0-d3}, [r2]!
+	vld1.64	{d4-d7}, [r2]!
+	vld1.64	{d8-d11}, [r2]!
+	vld1.64	{d12-d15}, [r2]!
+	vld1.64	{d16-d19}, [r2]
+	BIASES
+	vadd.i64 q0, q0, q14
+	vadd.i64 q1, q1, q15
+	vadd.i64 q2, q2, q14
+	vadd.i64 q3, q3, q15
+	vadd.i64 q4, q4, q14
+	vadd.i64 q5, q5, q15
+	vadd.i64 q6, q6, q14
+	vadd.i64 q7, q7, q15
+	vadd.i64 q8, q8, q14
+	vadd.i64 q9, q9, q15
+	b	.Lcarry
+
 /* (h, h') = (121666 f, 121666 f') at r4, r5; r7, r8. */
 .Lscale:
 	LOAD_PAIR r5, r8, 16
@@ -489,6 +665,15 @@
 	bl	.Lmul2
 .endm
 
+/* The ladder's (\h, \h2) = (\f^2, \f2^2), offsets into the ladder at r10. */
+.macro SQ2 h, f, h2, f2
+	add	r4, r10, #\h
+	add	r5, r10, #\f
+	add	r7, r10, #\h2
+	add	r8, r10, #\f2
+	bl	.Lsq2
+.endm
+
 /* \s = \x + \y, \d = \x - \y, offsets into the ladder at r10. */
 .macro ADDSUB x, y, s, d
 	add	r0, r10, #\x
@@ -582,11 +767,11 @@
 	vsub.i32 q7, q4, q12
 	vsub.i32 d30, d10, d26
 	STORE1	D, d12, d15, d30
-	MUL2	AA, A, A, BB, B, B
+	SQ2	AA, A, BB, B
 	MUL2	DA, D, A, CB, C, B
 	ADDSUB	DA, CB, A, B		/* a = da + cb, b = da - cb */
 	ADDSUB	AA, BB, C, E		/* e = aa - bb (c: unused) */
-	MUL2	X3, A, A, C, B, B	/* x3 = (da + cb)^2, c = (da - cb)^2 */
+	SQ2	X3, A, C, B		/* x3 = (da + cb)^2, c = (da - cb)^2 */
 	MUL2	Z3, X1, C, X2, AA, BB
 	add	r4, r10, #C
 	add	r5, r10, #E
@@ -672,19 +857,15 @@ ZINC_ENTRY curve25519_neon_sqn
 	ENTER
 	mov	r4, r0
 	mov	r5, r1
-	mov	r6, r1
 	mov	r7, r0
 	mov	r8, r1
-	mov	r9, r1
 	mov	r11, r2
-	bl	.Lmul2
+	bl	.Lsq2
 	mov	r5, r4
-	mov	r6, r4
 	mov	r8, r4
-	mov	r9, r4
 1:	subs	r11, r11, #1
 	beq	2f
-	bl	.Lmul2
+	bl	.Lsq2
 	b	1b
 2:	LEAVE
 .size curve25519_neon_sqn, .-curve25519_neon_sqn
