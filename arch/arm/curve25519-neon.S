@@ -196,15 +196,10 @@
 .endif
 .endm
 
-/* (h, h') = (f g, f' g') at r4 .. r9 (see the register plan). */
-.Lmul2:
-	LOAD_PAIR r5, r8, 0
-	vadd.i32 d10, d1, d1
-	vadd.i32 d11, d3, d3
-	vadd.i32 d12, d5, d5
-	vadd.i32 d13, d7, d7
-	vadd.i32 d14, d9, d9
-	LOAD_PAIR r6, r9, 16
+/* M (the register plan) of the elements at \p (lane 0) and \q (lane 1):
+ * 19 g_1 .. 19 g_9, g_0 .. g_9 at sp + M_OFF. Clobbers d16-d25, q15. */
+.macro STORE_M p, q
+	LOAD_PAIR \p, \q, 16
 	add	r0, sp, #M_OFF + 72
 	vst1.64	{d16-d19}, [r0]!
 	vst1.64	{d20-d23}, [r0]!
@@ -219,6 +214,27 @@
 	vst1.64	{d17-d20}, [r0]!
 	vst1.64	{d21-d24}, [r0]!
 	vst1.64	{d25}, [r0]
+.endm
+
+/* The ten columns from ACC into q0-q9. */
+.macro LOAD_ACC
+	add	r2, sp, #ACC
+	vld1.64	{d0-d3}, [r2]!
+	vld1.64	{d4-d7}, [r2]!
+	vld1.64	{d8-d11}, [r2]!
+	vld1.64	{d12-d15}, [r2]!
+	vld1.64	{d16-d19}, [r2]
+.endm
+
+/* (h, h') = (f g, f' g') at r4 .. r9 (see the register plan). */
+.Lmul2:
+	LOAD_PAIR r5, r8, 0
+	vadd.i32 d10, d1, d1
+	vadd.i32 d11, d3, d3
+	vadd.i32 d12, d5, d5
+	vadd.i32 d13, d7, d7
+	vadd.i32 d14, d9, d9
+	STORE_M	r6, r9
 	BIASES
 	add	r1, sp, #M_OFF
 	add	r2, sp, #ACC
@@ -383,12 +399,7 @@
 	vmlal.s32 q13, d8, d17
 	vmlal.s32 q13, d9, d16
 	vst1.64	{d26-d27}, [r2]!
-	add	r2, sp, #ACC
-	vld1.64	{d0-d3}, [r2]!
-	vld1.64	{d4-d7}, [r2]!
-	vld1.64	{d8-d11}, [r2]!
-	vld1.64	{d12-d15}, [r2]!
-	vld1.64	{d16-d19}, [r2]
+	LOAD_ACC
 	b	.Lcarry
 
 /* (h, h') = (f^2, f'^2) at r4, r5; r7, r8: fe_sq's 55 products (each
@@ -401,21 +412,7 @@
  * |4 f_i| < 2^28, |19 f_j| < 2^31: each product < 2^59, a column of six
  * < 2^62; the biases are added after. */
 .Lsq2:
-	LOAD_PAIR r5, r8, 16
-	add	r0, sp, #M_OFF + 72
-	vst1.64	{d16-d19}, [r0]!
-	vst1.64	{d20-d23}, [r0]!
-	vst1.64	{d24-d25}, [r0]
-	vmov.i32 q15, #19
-	vmul.i32 q8, q8, q15
-	vmul.i32 q9, q9, q15
-	vmul.i32 q10, q10, q15
-	vmul.i32 q11, q11, q15
-	vmul.i32 q12, q12, q15
-	add	r0, sp, #M_OFF
-	vst1.64	{d17-d20}, [r0]!
-	vst1.64	{d21-d24}, [r0]!
-	vst1.64	{d25}, [r0]
+	STORE_M	r5, r8
 	LOAD_PAIR r5, r8, 0
 	vmov	d10, d0
 	vmov	d11, d2
@@ -541,12 +538,7 @@
 	vmlal.s32 q15, d4, d25
 	vst1.64	{d30-d31}, [r2]!
 
-	add	r2, sp, #ACC
-	vld1.64	{d0-d3}, [r2]!
-	vld1.64	{d4-d7}, [r2]!
-	vld1.64	{d8-d11}, [r2]!
-	vld1.64	{d12-d15}, [r2]!
-	vld1.64	{d16-d19}, [r2]
+	LOAD_ACC
 	BIASES
 	vadd.i64 q0, q0, q14
 	vadd.i64 q1, q1, q15
