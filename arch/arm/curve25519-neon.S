@@ -6,9 +6,10 @@
  * p = 2^255 - 19 in radix 2^25.5 (ten signed 32-bit limbs, limb i weighing
  * 2^ceil(25.5 i): 26 bits for even i, 25 for odd), and two independent
  * field multiplications at a time, one in each 64-bit lane of vmull.s32 /
- * vmlal.s32. lib/curve25519/curve25519-neon.c runs the ladder loop and the
- * inversion over these; the elements are curve25519-generic32's (same
- * limbs, same bounds), so its C additions and byte conversions apply.
+ * vmlal.s32. lib/curve25519/curve25519-neon.c runs lib/curve25519/ladder.h's
+ * set-up, inversion chain (through sqn and mul) and output around the
+ * ladder here; the elements are curve25519-generic32's (same limbs, same
+ * bounds), so its C additions, swap and byte conversions apply.
  *
  * Entry points (fe: int32_t[10]; all may alias one another):
  * void curve25519_neon_mul(fe h, const fe f, const fe g)	h = f g
@@ -53,7 +54,7 @@
  *	  does, in the same order (limbs 0..9, the carry out of limb 9 times
  *	  19 into limb 0, limb 0 into limb 1 again), so its results are
  *	  generic32's to the bit: each column starts from the bias 2^(b-1)
- *	  (b its limb's width), then c = t >> b (vsra into the next column)
+ *	  (b its limb's width; .Lsq2 adds it before the carry), then c = t >> b (vsra into the next column)
  *	  and t & (2^b - 1) leave the biased remainder; 19 c_9 is added as
  *	  (c_9 2^25) >> 25, >> 24 and >> 21 (1 + 2 + 16); the biases come off
  *	  after narrowing. Columns stay below 2^62 in 64 bits throughout.
