@@ -46,6 +46,7 @@ LIB_SRCS = {
         "lib/curve25519/curve25519-generic32.c",
         "lib/curve25519/curve25519-generic64.c",
         "lib/curve25519/curve25519-bmi2-adx.c",
+        "lib/curve25519/curve25519-neon.c",
         "lib/curve25519/curve25519-base-table.c",
         "lib/curve25519/entries.c",
     ],
@@ -171,6 +172,7 @@ ASM_SRCS = {
         "arch/arm/poly1305-arm.S",
         "arch/arm/poly1305-neon.S",
         "arch/arm/blake2s-arm.S",
+        "arch/arm/curve25519-neon.S",
     ],
     # MIPS32r2 o32, one source for both byte orders (mips and mipsel).
     "mips": [
@@ -555,6 +557,9 @@ PLANTED_BUGS_ARCH = [
     ("CHACHA20_ARM_TAIL", "chacha20", 200, "armhf"),
     ("CHACHA20_NEON32_STEP", "chacha20", 200, "armhf"),
     ("BLAKE2S_ARM_CARRY", "blake2s", 200, "armhf"),
+    # curve25519-neon: the carry out of limb 9 folded into limb 0 times 11,
+    # not 19 (every multiplication, squaring and 121666 f).
+    ("CURVE25519_NEON_FOLD", "curve25519_field", 200, "armhf"),
 ]
 
 # Planted byte-order bugs: (NAME, TARGET, N), patches as above. Each reads

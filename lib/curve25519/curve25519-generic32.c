@@ -523,34 +523,68 @@ static void fe_tobytes(uint8_t s[32], const fe f)
 	memzero_explicit(h, sizeof(h));
 }
 
+/* The steps curve25519-neon (lib/curve25519/curve25519-neon.c) takes from
+ * here: its elements are these, limbs and bounds alike, and only its
+ * multiplications are its own. */
+void curve25519_fe32_add(int32_t h[10], const int32_t f[10], const int32_t g[10])
+{
+	fe_add(h, f, g);
+}
+
+void curve25519_fe32_sub(int32_t h[10], const int32_t f[10], const int32_t g[10])
+{
+	fe_sub(h, f, g);
+}
+
+void curve25519_fe32_cswap(int32_t f[10], int32_t g[10], unsigned int bit)
+{
+	fe_cswap(f, g, bit);
+}
+
+void curve25519_fe32_frombytes(int32_t h[10], const uint8_t s[32])
+{
+	fe_frombytes(h, s);
+}
+
+void curve25519_fe32_tobytes(uint8_t s[32], const int32_t f[10])
+{
+	fe_tobytes(s, f);
+}
+
 #ifdef ZINC_TESTING
 #define LADDER_FIELD_OPS curve25519_generic32_field
 #define FE_NLIMBS 10
 #define FE_SIGNED true
-static const uint16_t fe_shift[10] = { 0, 26, 51, 77, 102, 128, 153, 179, 204, 230 };
+#define fe_shift curve25519_fe32_shift
+#define fe_carried curve25519_fe32_carried
+#define fe_loose curve25519_fe32_loose
+#define fe_load curve25519_fe32_load
+#define fe_store curve25519_fe32_store
+const uint16_t fe_shift[10] = { 0, 26, 51, 77, 102, 128, 153, 179, 204, 230 };
 /* The bounds of the header comment, as inclusive maxima of |h[i]|
  * (1.65 * 2^26 = 110729625.6). */
 #define CARRIED_EVEN (1 << 25)
 #define CARRIED_ODD ((1 << 24) + (1 << 16))
 #define LOOSE_EVEN 110729625
 #define LOOSE_ODD (110729625 / 2)
-static const uint64_t fe_carried[10] = {
+const uint64_t fe_carried[10] = {
 	CARRIED_EVEN, CARRIED_ODD, CARRIED_EVEN, CARRIED_ODD, CARRIED_EVEN,
 	CARRIED_ODD, CARRIED_EVEN, CARRIED_ODD, CARRIED_EVEN, CARRIED_ODD,
 };
-static const uint64_t fe_loose[10] = {
+const uint64_t fe_loose[10] = {
 	LOOSE_EVEN, LOOSE_ODD, LOOSE_EVEN, LOOSE_ODD, LOOSE_EVEN,
 	LOOSE_ODD, LOOSE_EVEN, LOOSE_ODD, LOOSE_EVEN, LOOSE_ODD,
 };
 
-/* Limbs as two's complement 64-bit words, within the bounds above. */
-static void fe_load(fe h, const uint64_t *limbs)
+/* Limbs as two's complement 64-bit words, within the bounds above (the
+ * table's, and curve25519-neon's). */
+void fe_load(fe h, const uint64_t *limbs)
 {
 	for (int i = 0; i < 10; i++)
 		h[i] = (int32_t)(int64_t)limbs[i];
 }
 
-static void fe_store(uint64_t *limbs, const fe h)
+void fe_store(uint64_t *limbs, const fe h)
 {
 	for (int i = 0; i < 10; i++)
 		limbs[i] = (uint64_t)(int64_t)h[i];

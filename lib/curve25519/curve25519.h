@@ -144,10 +144,23 @@ bool curve25519_generate_public_with(const struct curve25519_impl *impl,
 				     uint8_t pub[CURVE25519_KEY_SIZE],
 				     const uint8_t secret[CURVE25519_KEY_SIZE]);
 
+/* curve25519-generic32's element steps (ten int32_t limbs, its bounds),
+ * which curve25519-neon shares (lib/curve25519/curve25519-generic32.c). */
+void curve25519_fe32_add(int32_t h[10], const int32_t f[10], const int32_t g[10]);
+void curve25519_fe32_sub(int32_t h[10], const int32_t f[10], const int32_t g[10]);
+void curve25519_fe32_cswap(int32_t f[10], int32_t g[10], unsigned int bit);
+void curve25519_fe32_frombytes(int32_t h[10], const uint8_t s[32]);
+void curve25519_fe32_tobytes(uint8_t s[32], const int32_t f[10]);
+
 #ifdef ZINC_TESTING
 extern unsigned long curve25519_hits[];
 extern const struct curve25519_field_ops curve25519_generic32_field, curve25519_generic64_field,
-	curve25519_bmi2_adx_field;
+	curve25519_bmi2_adx_field, curve25519_neon_field;
+/* Its field-ops table's parts, for curve25519-neon's. */
+extern const uint16_t curve25519_fe32_shift[10];
+extern const uint64_t curve25519_fe32_carried[10], curve25519_fe32_loose[10];
+void curve25519_fe32_load(int32_t h[10], const uint64_t *limbs);
+void curve25519_fe32_store(uint64_t *limbs, const int32_t h[10]);
 #endif
 
 #endif

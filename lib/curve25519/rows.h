@@ -28,5 +28,11 @@ ROW(GENERIC64, "curve25519-generic64", 0, curve25519_generic64, curve25519_gener
 ROW(BMI2_ADX, "curve25519-bmi2-adx", ZINC_CPU_BMI2 | ZINC_CPU_ADX, curve25519_bmi2_adx,
     curve25519_bmi2_adx_base, curve25519_bmi2_adx_field)
 #endif
+#ifdef ZINC_ASM_ARM
+/* 32-bit ARM NEON (arch/arm/curve25519-neon.S). Its base point: the ladder
+ * on u = 9 (lib/curve25519/curve25519-neon.c says why). */
+ROW(NEON, "curve25519-neon", ZINC_CPU_NEON, curve25519_neon, curve25519_neon_base,
+    curve25519_neon_field)
+#endif
 
 #undef ROW

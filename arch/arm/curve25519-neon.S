@@ -1,0 +1,877 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * X25519 field arithmetic and ladder step for 32-bit ARM with NEON
+ * (ARMv7-A, ARM state, not Thumb; AAPCS hard-float), the technique of
+ * Bernstein and Schwabe, "NEON crypto" (CHES 2012): elements mod
+ * p = 2^255 - 19 in radix 2^25.5 (ten signed 32-bit limbs, limb i weighing
+ * 2^ceil(25.5 i): 26 bits for even i, 25 for odd), and two independent
+ * field multiplications at a time, one in each 64-bit lane of vmull.s32 /
+ * vmlal.s32. lib/curve25519/curve25519-neon.c runs lib/curve25519/ladder.h's
+ * set-up, inversion chain (through sqn and mul) and output around the
+ * ladder here; the elements are curve25519-generic32's (same limbs, same
+ * bounds), so its C additions, swap and byte conversions apply.
+ *
+ * Entry points (fe: int32_t[10]; all may alias one another):
+ * void curve25519_neon_mul(fe h, const fe f, const fe g)	h = f g
+ * void curve25519_neon_sqn(fe h, const fe f, uint32_t n)	h = f^(2^n), n >= 1
+ * void curve25519_neon_mul121666(fe h, const fe f)		h = 121666 f
+ * void curve25519_neon_ladder_step(struct ladder *l, uint32_t swap)
+ *	One step of RFC 7748's ladder on lib/curve25519/ladder.h's struct
+ *	ladder (fe x1, x2, z2, x3, z3, then the temporaries a, aa, b, bb,
+ *	e, c, d, da, cb; offsets below): (x2:z2) and (x3:z3) swapped when
+ *	swap is 1, then (x2:z2) doubled and (x3:z3) = (x2:z2) + (x3:z3):
+ *	  a = x2 + z2, b = x2 - z2, c = x3 + z3, d = x3 - z3
+ *	  (aa, bb) = (a^2, b^2)			one two-lane squaring
+ *	  (da, cb) = (d a, c b)			one
+ *	  e = aa - bb
+ *	  (x3, c) = ((da + cb)^2, (da - cb)^2)	one squaring
+ *	  (z3, x2) = (x1 c, aa bb)		one
+ *	  c = 121666 e, d = bb + c
+ *	  z2 = e d				one multiplication, both
+ *						lanes alike
+ * void curve25519_neon_ladder(struct ladder *l, const uint8_t scalar[32])
+ *	The same step for t = 254 down to 0 with swap (bit t of the scalar)
+ *	xor (bit t + 1; 0 for t = 254), then the last swap by bit 0 (RFC
+ *	7748's loop; lib/curve25519/ladder.h's LADDER_LOOP).
+ *
+ * Limb bounds, "|h| <= (E, O)" meaning every even limb at most E and every
+ * odd limb at most O in absolute value (curve25519-generic32.c's
+ * "carried" and "loose"):
+ *	carried: (2^25, 2^24 + 2^16)    loose: (1.65 2^26, 1.65 2^25)
+ *	mul, sqn: loose inputs -> carried output. In the lanes, odd limbs of
+ *	  f are doubled where two odd limbs meet (|2 f_i| < 2^27) and g is
+ *	  scaled by 19 for the columns that wrap (|19 g_j| < 2^31, as loose is
+ *	  below 2^31 / 19): each product < 2^58, each column of ten < 2^61.4
+ *	  plus the rounding bias below 2^26. Squaring (.Lsq2) takes each
+ *	  product f_i f_j, i != j, once with a doubled factor (4 f_i for two
+ *	  odd limbs in an even column: |4 f_i| < 2^28): products < 2^59,
+ *	  columns of at most six < 2^62, as generic32's fe_sq.
+ *	mul121666: loose -> carried (each limb product < 2^27 2^17 = 2^44).
+ *	ladder_step: x1, x2, z2, x3, z3 carried in and out; a, b, c, d, e
+ *	  sums and differences of two carried elements (|.| <= (2^26,
+ *	  2^25 + 2^17), within loose); aa, bb, da, cb carried.
+ *	The carry (.Lcarry) rounds to the nearest as generic32's fe_carry
+ *	  does, in the same order (limbs 0..9, the carry out of limb 9 times
+ *	  19 into limb 0, limb 0 into limb 1 again), so its results are
+ *	  generic32's to the bit: each column starts from the bias 2^(b-1)
+ *	  (b its limb's width; .Lsq2 adds it before the carry), then c = t >> b (vsra into the next column)
+ *	  and t & (2^b - 1) leave the biased remainder; 19 c_9 is added as
+ *	  (c_9 2^25) >> 25, >> 24 and >> 21 (1 + 2 + 16); the biases come off
+ *	  after narrowing. Columns stay below 2^62 in 64 bits throughout.
+ *
+ * Register plan:
+ *   .Lmul2 (h r4, f r5, g r6; h' r7, f' r8, g' r9; returns to lr):
+ *     d0-d9 limb i of f and f' in d<i> (lane 0 f, lane 1 f'); d10-d14
+ *     2 f_1, 2 f_3, .., 2 f_9. On the stack M[0..18] = 19 g_1 .. 19 g_9,
+ *     g_0 .. g_9 (pairs of lanes): column k is f_i M[k + 9 - i] summed
+ *     over i, M[k..k+9] loaded into d16-d25. q13 the column, q14, q15
+ *     the biases 2^25, 2^24 (64-bit lanes); the ten columns go to ACC on
+ *     the stack, then to q0-q9 for the carry.
+ *   .Lsq2 (h r4, f r5; h' r7, f' r8): 2 f_i in d<i>, f_0, f_2, .., f_8 in
+ *     d10-d14, 4 f_1, 4 f_3, .., 4 f_9 in d15-d19, M[k..k+9] in d20-d29,
+ *     the column in q15; M and ACC as .Lmul2's (g = f).
+ *   .Lscale (h r4, f r5; h' r7, f' r8): limbs in d16-d25, 121666 in d26,
+ *     columns in q0-q9.
+ *   .Lcarry: columns in q0-q9; masks 2^26 - 1, 2^25 - 1 in q10, q11;
+ *     q12, q13 the top carry; narrowed limbs in d20-d23, d26-d31,
+ *     unzipped (vuzp) into h and h' and stored through r4, r7.
+ *   ladder_step: r10 the ladder, r11 -swap (mask in q14); x2, x3, z2,
+ *     z3 in q0/q1/d4, q3/q4/d10, q8/q9/d20, q11/q12/d26 for the swap.
+ *   ladder: the scalar pointer, t and the previous bit in the frame
+ *   (SCALAR, T, SWAP); r0-r3 take them for the bit's load.
+ *   r0-r3 scratch pointers. Frame: r4-r12, lr, d8-d15 saved (104 bytes),
+ *   then FRAME bytes for M, ACC and the ladder's words.
+ *
+ * Constant time: the swap is by masks (veor/vand with the mask -swap);
+ * the only branches are on n (sqn's count) and t (the ladder's bit index),
+ * both public; every address depends only on the pointers given and t
+ * (the scalar byte t / 8 is loaded whatever its value). Secrets wiped: the
+ * frame (M, ACC, the swap bit) is zeroed, and q0-q3, q8-q15, before each
+ * entry point returns (d8-d15 are restored to the caller's values); the
+ * ladder clears r2, r3, r11 (its last bits).
+ *
+ * CPU features: NEON (Advanced SIMD), ARMv7-A. Byte order: ARM
+ * little-endian only (armhf); the limbs are int32_t in memory, loaded with
+ * vld1.32, and any 4-byte-aligned element is accepted (no alignment
+ * qualifiers).
+ */
+
+.section .note.GNU-stack,"",%progbits
+
+#include "../abi-entry.h"
+
+	.syntax unified
+	.arch	armv7-a
+	.fpu	neon
+	.arm
+	.text
+
+/* struct ladder (lib/curve25519/ladder.h; curve25519-neon.c checks). */
+#define X1	0
+#define X2	40
+#define Z2	80
+#define X3	120
+#define Z3	160
+#define A	200
+#define AA	240
+#define B	280
+#define BB	320
+#define E	360
+#define C	400
+#define D	440
+#define DA	480
+#define CB	520
+
+/* M (19 lane pairs, 152 bytes) at sp, ACC (10 columns, 160 bytes) after;
+ * then curve25519_neon_ladder's scalar pointer, bit index t and the swap
+ * bit of the previous step. FRAME is a multiple of 32 (LEAVE's wipe). */
+#define M_OFF	0
+#define ACC	152
+#define SCALAR	320
+#define T	324
+#define SWAP	328
+#define FRAME	352
+
+.macro ENTER
+	push	{r4-r12, lr}
+	vpush	{d8-d15}
+	sub	sp, sp, #FRAME
+.endm
+
+/* Zero M, ACC and the scratch NEON registers; restore and return. */
+.macro LEAVE
+	vmov.i32 q0, #0
+	vmov.i32 q1, #0
+	mov	r0, sp
+	.rept	FRAME / 32
+	vst1.64	{d0-d3}, [r0]!
+	.endr
+	vmov.i32 q2, #0
+	vmov.i32 q3, #0
+	vmov.i32 q8, #0
+	vmov.i32 q9, #0
+	vmov.i32 q10, #0
+	vmov.i32 q11, #0
+	vmov.i32 q12, #0
+	vmov.i32 q13, #0
+	vmov.i32 q14, #0
+	vmov.i32 q15, #0
+	add	sp, sp, #FRAME
+	vpop	{d8-d15}
+	pop	{r4-r12, pc}
+.endm
+
+/* q14 = 2^25, q15 = 2^24 in each 64-bit lane: the rounding biases. */
+.macro BIASES
+	vmov.i32 q14, #0x02000000
+	vshr.u64 q14, q14, #32
+	vmov.i32 q15, #0x01000000
+	vshr.u64 q15, q15, #32
+.endm
+
+/* Elements at \p and \q as lane pairs: limb i of both in d<\r + i>, for
+ * \r 0 (into d0-d9) or 16 (d16-d25). Clobbers r0, r1. */
+.macro LOAD_PAIR p, q, lo
+	mov	r0, \p
+	mov	r1, \q
+.if \lo == 0
+	vld1.32	{d0-d1}, [r0]!
+	vld1.32	{d2-d3}, [r1]!
+	vld1.32	{d4-d5}, [r0]!
+	vld1.32	{d6-d7}, [r1]!
+	vld1.32	{d8}, [r0]
+	vld1.32	{d9}, [r1]
+	vzip.32	q0, q1
+	vzip.32	q2, q3
+	vzip.32	d8, d9
+.else
+	vld1.32	{d16-d17}, [r0]!
+	vld1.32	{d18-d19}, [r1]!
+	vld1.32	{d20-d21}, [r0]!
+	vld1.32	{d22-d23}, [r1]!
+	vld1.32	{d24}, [r0]
+	vld1.32	{d25}, [r1]
+	vzip.32	q8, q9
+	vzip.32	q10, q11
+	vzip.32	d24, d25
+.endif
+.endm
+
+/* M (the register plan) of the elements at \p (lane 0) and \q (lane 1):
+ * 19 g_1 .. 19 g_9, g_0 .. g_9 at sp + M_OFF. Clobbers d16-d25, q15. */
+.macro STORE_M p, q
+	LOAD_PAIR \p, \q, 16
+	add	r0, sp, #M_OFF + 72
+	vst1.64	{d16-d19}, [r0]!
+	vst1.64	{d20-d23}, [r0]!
+	vst1.64	{d24-d25}, [r0]
+	vmov.i32 q15, #19
+	vmul.i32 q8, q8, q15
+	vmul.i32 q9, q9, q15
+	vmul.i32 q10, q10, q15
+	vmul.i32 q11, q11, q15
+	vmul.i32 q12, q12, q15
+	add	r0, sp, #M_OFF
+	vst1.64	{d17-d20}, [r0]!
+	vst1.64	{d21-d24}, [r0]!
+	vst1.64	{d25}, [r0]
+.endm
+
+/* The ten columns from ACC into q0-q9. */
+.macro LOAD_ACC
+	add	r2, sp, #ACC
+	vld1.64	{d0-d3}, [r2]!
+	vld1.64	{d4-d7}, [r2]!
+	vld1.64	{d8-d11}, [r2]!
+	vld1.64	{d12-d15}, [r2]!
+	vld1.64	{d16-d19}, [r2]
+.endm
+
+/* (h, h') = (f g, f' g') at r4 .. r9 (see the register plan). */
+.Lmul2:
+	LOAD_PAIR r5, r8, 0
+	vadd.i32 d10, d1, d1
+	vadd.i32 d11, d3, d3
+	vadd.i32 d12, d5, d5
+	vadd.i32 d13, d7, d7
+	vadd.i32 d14, d9, d9
+	STORE_M	r6, r9
+	BIASES
+	add	r1, sp, #M_OFF
+	add	r2, sp, #ACC
+	mvn	r3, #55			/* -56: from M[k + 8] back to M[k + 1] */
+	/* column 0 */
+	vld1.64	{d16-d19}, [r1]!
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d25}, [r1], r3
+	vmov	q13, q14
+	vmlal.s32 q13, d0, d25
+	vmlal.s32 q13, d10, d24
+	vmlal.s32 q13, d2, d23
+	vmlal.s32 q13, d11, d22
+	vmlal.s32 q13, d4, d21
+	vmlal.s32 q13, d12, d20
+	vmlal.s32 q13, d6, d19
+	vmlal.s32 q13, d13, d18
+	vmlal.s32 q13, d8, d17
+	vmlal.s32 q13, d14, d16
+	vst1.64	{d26-d27}, [r2]!
+	/* column 1 */
+	vld1.64	{d16-d19}, [r1]!
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d25}, [r1], r3
+	vmov	q13, q15
+	vmlal.s32 q13, d0, d25
+	vmlal.s32 q13, d1, d24
+	vmlal.s32 q13, d2, d23
+	vmlal.s32 q13, d3, d22
+	vmlal.s32 q13, d4, d21
+	vmlal.s32 q13, d5, d20
+	vmlal.s32 q13, d6, d19
+	vmlal.s32 q13, d7, d18
+	vmlal.s32 q13, d8, d17
+	vmlal.s32 q13, d9, d16
+	vst1.64	{d26-d27}, [r2]!
+	/* column 2 */
+	vld1.64	{d16-d19}, [r1]!
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d25}, [r1], r3
+	vmov	q13, q14
+	vmlal.s32 q13, d0, d25
+	vmlal.s32 q13, d10, d24
+	vmlal.s32 q13, d2, d23
+	vmlal.s32 q13, d11, d22
+	vmlal.s32 q13, d4, d21
+	vmlal.s32 q13, d12, d20
+	vmlal.s32 q13, d6, d19
+	vmlal.s32 q13, d13, d18
+	vmlal.s32 q13, d8, d17
+	vmlal.s32 q13, d14, d16
+	vst1.64	{d26-d27}, [r2]!
+	/* column 3 */
+	vld1.64	{d16-d19}, [r1]!
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d25}, [r1], r3
+	vmov	q13, q15
+	vmlal.s32 q13, d0, d25
+	vmlal.s32 q13, d1, d24
+	vmlal.s32 q13, d2, d23
+	vmlal.s32 q13, d3, d22
+	vmlal.s32 q13, d4, d21
+	vmlal.s32 q13, d5, d20
+	vmlal.s32 q13, d6, d19
+	vmlal.s32 q13, d7, d18
+	vmlal.s32 q13, d8, d17
+	vmlal.s32 q13, d9, d16
+	vst1.64	{d26-d27}, [r2]!
+	/* column 4 */
+	vld1.64	{d16-d19}, [r1]!
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d25}, [r1], r3
+	vmov	q13, q14
+	vmlal.s32 q13, d0, d25
+	vmlal.s32 q13, d10, d24
+	vmlal.s32 q13, d2, d23
+	vmlal.s32 q13, d11, d22
+	vmlal.s32 q13, d4, d21
+	vmlal.s32 q13, d12, d20
+	vmlal.s32 q13, d6, d19
+	vmlal.s32 q13, d13, d18
+	vmlal.s32 q13, d8, d17
+	vmlal.s32 q13, d14, d16
+	vst1.64	{d26-d27}, [r2]!
+	/* column 5 */
+	vld1.64	{d16-d19}, [r1]!
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d25}, [r1], r3
+	vmov	q13, q15
+	vmlal.s32 q13, d0, d25
+	vmlal.s32 q13, d1, d24
+	vmlal.s32 q13, d2, d23
+	vmlal.s32 q13, d3, d22
+	vmlal.s32 q13, d4, d21
+	vmlal.s32 q13, d5, d20
+	vmlal.s32 q13, d6, d19
+	vmlal.s32 q13, d7, d18
+	vmlal.s32 q13, d8, d17
+	vmlal.s32 q13, d9, d16
+	vst1.64	{d26-d27}, [r2]!
+	/* column 6 */
+	vld1.64	{d16-d19}, [r1]!
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d25}, [r1], r3
+	vmov	q13, q14
+	vmlal.s32 q13, d0, d25
+	vmlal.s32 q13, d10, d24
+	vmlal.s32 q13, d2, d23
+	vmlal.s32 q13, d11, d22
+	vmlal.s32 q13, d4, d21
+	vmlal.s32 q13, d12, d20
+	vmlal.s32 q13, d6, d19
+	vmlal.s32 q13, d13, d18
+	vmlal.s32 q13, d8, d17
+	vmlal.s32 q13, d14, d16
+	vst1.64	{d26-d27}, [r2]!
+	/* column 7 */
+	vld1.64	{d16-d19}, [r1]!
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d25}, [r1], r3
+	vmov	q13, q15
+	vmlal.s32 q13, d0, d25
+	vmlal.s32 q13, d1, d24
+	vmlal.s32 q13, d2, d23
+	vmlal.s32 q13, d3, d22
+	vmlal.s32 q13, d4, d21
+	vmlal.s32 q13, d5, d20
+	vmlal.s32 q13, d6, d19
+	vmlal.s32 q13, d7, d18
+	vmlal.s32 q13, d8, d17
+	vmlal.s32 q13, d9, d16
+	vst1.64	{d26-d27}, [r2]!
+	/* column 8 */
+	vld1.64	{d16-d19}, [r1]!
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d25}, [r1], r3
+	vmov	q13, q14
+	vmlal.s32 q13, d0, d25
+	vmlal.s32 q13, d10, d24
+	vmlal.s32 q13, d2, d23
+	vmlal.s32 q13, d11, d22
+	vmlal.s32 q13, d4, d21
+	vmlal.s32 q13, d12, d20
+	vmlal.s32 q13, d6, d19
+	vmlal.s32 q13, d13, d18
+	vmlal.s32 q13, d8, d17
+	vmlal.s32 q13, d14, d16
+	vst1.64	{d26-d27}, [r2]!
+	/* column 9 */
+	vld1.64	{d16-d19}, [r1]!
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d25}, [r1], r3
+	vmov	q13, q15
+	vmlal.s32 q13, d0, d25
+	vmlal.s32 q13, d1, d24
+	vmlal.s32 q13, d2, d23
+	vmlal.s32 q13, d3, d22
+	vmlal.s32 q13, d4, d21
+	vmlal.s32 q13, d5, d20
+	vmlal.s32 q13, d6, d19
+	vmlal.s32 q13, d7, d18
+	vmlal.s32 q13, d8, d17
+	vmlal.s32 q13, d9, d16
+	vst1.64	{d26-d27}, [r2]!
+	LOAD_ACC
+	b	.Lcarry
+
+/* (h, h') = (f^2, f'^2) at r4, r5; r7, r8: fe_sq's 55 products (each
+ * f_i f_j, i != j, once with a doubled factor). M as in .Lmul2, with g = f;
+ * the factors: 2 f_i in d<i>, f_0, f_2, .., f_8 in d10-d14, 4 f_1, 4 f_3,
+ * .., 4 f_9 in d15-d19; M[k..k+9] in d20-d29, the column in q15. Column k
+ * takes, for each pair i < j with i + j = k (mod 10), (2 f_i or, both odd
+ * in an even column, 4 f_i) M[k + 9 - i], and for i = j f_i or (odd i)
+ * 2 f_i: the products of .Lmul2's column with g = f, each pair added once.
+ * |4 f_i| < 2^28, |19 f_j| < 2^31: each product < 2^59, a column of six
+ * < 2^62; the biases are added after. */
+.Lsq2:
+	STORE_M	r5, r8
+	LOAD_PAIR r5, r8, 0
+	vmov	d10, d0
+	vmov	d11, d2
+	vmov	d12, d4
+	vmov	d13, d6
+	vmov	d14, d8
+	vshl.i32 d15, d1, #2
+	vshl.i32 d16, d3, #2
+	vshl.i32 d17, d5, #2
+	vshl.i32 d18, d7, #2
+	vshl.i32 d19, d9, #2
+	vadd.i32 q0, q0, q0
+	vadd.i32 q1, q1, q1
+	vadd.i32 q2, q2, q2
+	vadd.i32 q3, q3, q3
+	vadd.i32 q4, q4, q4
+	add	r1, sp, #M_OFF
+	add	r2, sp, #ACC
+	mvn	r3, #55			/* -56: from M[k + 8] back to M[k + 1] */
+	/* column 0: f_0, 4f_1, 2f_2, 4f_3, 2f_4, 2f_5 */
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d27}, [r1]!
+	vld1.64	{d28-d29}, [r1], r3
+	vmull.s32 q15, d10, d29
+	vmlal.s32 q15, d15, d28
+	vmlal.s32 q15, d2, d27
+	vmlal.s32 q15, d16, d26
+	vmlal.s32 q15, d4, d25
+	vmlal.s32 q15, d5, d24
+	vst1.64	{d30-d31}, [r2]!
+	/* column 1: 2f_0, 2f_2, 2f_3, 2f_4, 2f_5 */
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d27}, [r1]!
+	vld1.64	{d28-d29}, [r1], r3
+	vmull.s32 q15, d0, d29
+	vmlal.s32 q15, d2, d27
+	vmlal.s32 q15, d3, d26
+	vmlal.s32 q15, d4, d25
+	vmlal.s32 q15, d5, d24
+	vst1.64	{d30-d31}, [r2]!
+	/* column 2: 2f_0, 2f_1, 4f_3, 2f_4, 4f_5, f_6 */
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d27}, [r1]!
+	vld1.64	{d28-d29}, [r1], r3
+	vmull.s32 q15, d0, d29
+	vmlal.s32 q15, d1, d28
+	vmlal.s32 q15, d16, d26
+	vmlal.s32 q15, d4, d25
+	vmlal.s32 q15, d17, d24
+	vmlal.s32 q15, d13, d23
+	vst1.64	{d30-d31}, [r2]!
+	/* column 3: 2f_0, 2f_1, 2f_4, 2f_5, 2f_6 */
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d27}, [r1]!
+	vld1.64	{d28-d29}, [r1], r3
+	vmull.s32 q15, d0, d29
+	vmlal.s32 q15, d1, d28
+	vmlal.s32 q15, d4, d25
+	vmlal.s32 q15, d5, d24
+	vmlal.s32 q15, d6, d23
+	vst1.64	{d30-d31}, [r2]!
+	/* column 4: 2f_0, 4f_1, f_2, 4f_5, 2f_6, 2f_7 */
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d27}, [r1]!
+	vld1.64	{d28-d29}, [r1], r3
+	vmull.s32 q15, d0, d29
+	vmlal.s32 q15, d15, d28
+	vmlal.s32 q15, d11, d27
+	vmlal.s32 q15, d17, d24
+	vmlal.s32 q15, d6, d23
+	vmlal.s32 q15, d7, d22
+	vst1.64	{d30-d31}, [r2]!
+	/* column 5: 2f_0, 2f_1, 2f_2, 2f_6, 2f_7 */
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d27}, [r1]!
+	vld1.64	{d28-d29}, [r1], r3
+	vmull.s32 q15, d0, d29
+	vmlal.s32 q15, d1, d28
+	vmlal.s32 q15, d2, d27
+	vmlal.s32 q15, d6, d23
+	vmlal.s32 q15, d7, d22
+	vst1.64	{d30-d31}, [r2]!
+	/* column 6: 2f_0, 4f_1, 2f_2, 2f_3, 4f_7, f_8 */
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d27}, [r1]!
+	vld1.64	{d28-d29}, [r1], r3
+	vmull.s32 q15, d0, d29
+	vmlal.s32 q15, d15, d28
+	vmlal.s32 q15, d2, d27
+	vmlal.s32 q15, d3, d26
+	vmlal.s32 q15, d18, d22
+	vmlal.s32 q15, d14, d21
+	vst1.64	{d30-d31}, [r2]!
+	/* column 7: 2f_0, 2f_1, 2f_2, 2f_3, 2f_8 */
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d27}, [r1]!
+	vld1.64	{d28-d29}, [r1], r3
+	vmull.s32 q15, d0, d29
+	vmlal.s32 q15, d1, d28
+	vmlal.s32 q15, d2, d27
+	vmlal.s32 q15, d3, d26
+	vmlal.s32 q15, d8, d21
+	vst1.64	{d30-d31}, [r2]!
+	/* column 8: 2f_0, 4f_1, 2f_2, 4f_3, f_4, 2f_9 */
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d27}, [r1]!
+	vld1.64	{d28-d29}, [r1], r3
+	vmull.s32 q15, d0, d29
+	vmlal.s32 q15, d15, d28
+	vmlal.s32 q15, d2, d27
+	vmlal.s32 q15, d16, d26
+	vmlal.s32 q15, d12, d25
+	vmlal.s32 q15, d9, d20
+	vst1.64	{d30-d31}, [r2]!
+	/* column 9: 2f_0, 2f_1, 2f_2, 2f_3, 2f_4 */
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d27}, [r1]!
+	vld1.64	{d28-d29}, [r1], r3
+	vmull.s32 q15, d0, d29
+	vmlal.s32 q15, d1, d28
+	vmlal.s32 q15, d2, d27
+	vmlal.s32 q15, d3, d26
+	vmlal.s32 q15, d4, d25
+	vst1.64	{d30-d31}, [r2]!
+
+	LOAD_ACC
+	BIASES
+	vadd.i64 q0, q0, q14
+	vadd.i64 q1, q1, q15
+	vadd.i64 q2, q2, q14
+	vadd.i64 q3, q3, q15
+	vadd.i64 q4, q4, q14
+	vadd.i64 q5, q5, q15
+	vadd.i64 q6, q6, q14
+	vadd.i64 q7, q7, q15
+	vadd.i64 q8, q8, q14
+	vadd.i64 q9, q9, q15
+	b	.Lcarry
+
+/* (h, h') = (121666 f, 121666 f') at r4, r5; r7, r8. */
+.Lscale:
+	LOAD_PAIR r5, r8, 16
+	movw	r0, #(121666 & 0xffff)
+	movt	r0, #(121666 >> 16)
+	vdup.32	d26, r0
+	BIASES
+	/* d0-d15 first: q8, q9 take the columns of limbs 8 and 9 once the
+	 * limbs 0..3 in d16-d19 have been read. */
+	vmov	q0, q14
+	vmlal.s32 q0, d16, d26
+	vmov	q1, q15
+	vmlal.s32 q1, d17, d26
+	vmov	q2, q14
+	vmlal.s32 q2, d18, d26
+	vmov	q3, q15
+	vmlal.s32 q3, d19, d26
+	vmov	q4, q14
+	vmlal.s32 q4, d20, d26
+	vmov	q5, q15
+	vmlal.s32 q5, d21, d26
+	vmov	q6, q14
+	vmlal.s32 q6, d22, d26
+	vmov	q7, q15
+	vmlal.s32 q7, d23, d26
+	vmov	q8, q14
+	vmlal.s32 q8, d24, d26
+	vmov	q9, q15
+	vmlal.s32 q9, d25, d26
+	/* fall through */
+
+/* Columns t_0..t_9 (biased) in q0-q9 -> carried limbs at r4 (lane 0)
+ * and r7 (lane 1); returns to lr. */
+.Lcarry:
+	vmov.i64 q10, #0xffffffff
+	vshr.u64 q10, q10, #6		/* 2^26 - 1 */
+	vshr.u64 q11, q10, #1		/* 2^25 - 1 */
+	vsra.s64 q1, q0, #26
+	vand	q0, q0, q10
+	vsra.s64 q2, q1, #25
+	vand	q1, q1, q11
+	vsra.s64 q3, q2, #26
+	vand	q2, q2, q10
+	vsra.s64 q4, q3, #25
+	vand	q3, q3, q11
+	vsra.s64 q5, q4, #26
+	vand	q4, q4, q10
+	vsra.s64 q6, q5, #25
+	vand	q5, q5, q11
+	vsra.s64 q7, q6, #26
+	vand	q6, q6, q10
+	vsra.s64 q8, q7, #25
+	vand	q7, q7, q11
+	vsra.s64 q9, q8, #26
+	vand	q8, q8, q10
+	/* limb 9: q12 its biased remainder, q13 = c_9 2^25; 19 c_9 into t_0 */
+	vand	q12, q9, q11
+	vsub.i64 q13, q9, q12
+	vsra.s64 q0, q13, #25
+	vsra.s64 q0, q13, #24
+	vsra.s64 q0, q13, #21
+	vsra.s64 q1, q0, #26
+	vand	q0, q0, q10
+	vmovn.i64 d20, q0
+	vmovn.i64 d21, q1
+	vmovn.i64 d22, q2
+	vmovn.i64 d23, q3
+	vmovn.i64 d26, q4
+	vmovn.i64 d27, q5
+	vmovn.i64 d28, q6
+	vmovn.i64 d29, q7
+	vmovn.i64 d30, q8
+	vmovn.i64 d31, q12
+	/* the biases off: 2^25 from even limbs, 2^24 from odd */
+	vmov.i32 d0, #0x02000000
+	vmov.i32 d1, #0x01000000
+	vsub.i32 q10, q10, q0
+	vsub.i32 q11, q11, q0
+	vsub.i32 q13, q13, q0
+	vsub.i32 q14, q14, q0
+	vsub.i32 q15, q15, q0
+	vuzp.32	q10, q11
+	vuzp.32	q13, q14
+	vuzp.32	d30, d31
+	mov	r0, r4
+	vst1.32	{d20-d21}, [r0]!
+	vst1.32	{d26-d27}, [r0]!
+	vst1.32	{d30}, [r0]
+	mov	r0, r7
+	vst1.32	{d22-d23}, [r0]!
+	vst1.32	{d28-d29}, [r0]!
+	vst1.32	{d31}, [r0]
+	bx	lr
+
+/* The ladder's (\h, \h2) = (\f \g, \f2 \g2), offsets into the ladder at r10. */
+.macro MUL2 h, f, g, h2, f2, g2
+	add	r4, r10, #\h
+	add	r5, r10, #\f
+	add	r6, r10, #\g
+	add	r7, r10, #\h2
+	add	r8, r10, #\f2
+	add	r9, r10, #\g2
+	bl	.Lmul2
+.endm
+
+/* The ladder's (\h, \h2) = (\f^2, \f2^2), offsets into the ladder at r10. */
+.macro SQ2 h, f, h2, f2
+	add	r4, r10, #\h
+	add	r5, r10, #\f
+	add	r7, r10, #\h2
+	add	r8, r10, #\f2
+	bl	.Lsq2
+.endm
+
+/* \s = \x + \y, \d = \x - \y, offsets into the ladder at r10. */
+.macro ADDSUB x, y, s, d
+	add	r0, r10, #\x
+	add	r1, r10, #\y
+	vld1.32	{d0-d3}, [r0]!
+	vld1.32	{d4}, [r0]
+	vld1.32	{d6-d9}, [r1]!
+	vld1.32	{d10}, [r1]
+	vadd.i32 q8, q0, q3
+	vadd.i32 q9, q1, q4
+	vadd.i32 d20, d4, d10
+	vsub.i32 q12, q0, q3
+	vsub.i32 q13, q1, q4
+	vsub.i32 d28, d4, d10
+	add	r0, r10, #\s
+	add	r1, r10, #\d
+	vst1.32	{d16-d19}, [r0]!
+	vst1.32	{d20}, [r0]
+	vst1.32	{d24-d27}, [r1]!
+	vst1.32	{d28}, [r1]
+.endm
+
+/* The element at \x into \q0, \q1, \dd (first eight limbs, last two). */
+.macro LOAD1 x, r0, r3, dd
+	add	r0, r10, #\x
+	vld1.32	{\r0-\r3}, [r0]!
+	vld1.32	{\dd}, [r0]
+.endm
+
+/* The element in \q0, \q1, \dd to \x. Clobbers r0. */
+.macro STORE1 x, r0, r3, dd
+	add	r0, r10, #\x
+	vst1.32	{\r0-\r3}, [r0]!
+	vst1.32	{\dd}, [r0]
+.endm
+
+/* (\qa, \qb) swapped where the mask q14 is set; q15 scratch. */
+.macro CSWAPQ qa, qb
+	veor	q15, \qa, \qb
+	vand	q15, q15, q14
+	veor	\qa, \qa, q15
+	veor	\qb, \qb, q15
+.endm
+
+.macro CSWAPD da, db
+	veor	d30, \da, \db
+	vand	d30, d30, d28
+	veor	\da, \da, d30
+	veor	\db, \db, d30
+.endm
+
+/* (x2, x3) and (z2, z3) swapped when the mask q14 is set. */
+.macro SWAP_REGS
+	CSWAPQ	q0, q3
+	CSWAPQ	q1, q4
+	CSWAPD	d4, d10
+	CSWAPQ	q8, q11
+	CSWAPQ	q9, q12
+	CSWAPD	d20, d26
+.endm
+
+/* x2, x3, z2, z3 into q0/q1/d4, q3/q4/d10, q8/q9/d20, q11/q12/d26. */
+.macro LOAD_POINTS
+	LOAD1	X2, d0, d3, d4
+	LOAD1	X3, d6, d9, d10
+	LOAD1	Z2, d16, d19, d20
+	LOAD1	Z3, d22, d25, d26
+.endm
+
+/* One ladder step on the ladder at r10, swap bit in r11 (0 or 1). */
+.macro STEP
+	rsb	r11, r11, #0
+	vdup.32	q14, r11
+	/* The swap in registers: x2, z2, x3, z3 are read here and only
+	 * written by the step's results. */
+	LOAD_POINTS
+	SWAP_REGS
+	vadd.i32 q6, q0, q8
+	vadd.i32 q7, q1, q9
+	vadd.i32 d30, d4, d20
+	STORE1	A, d12, d15, d30
+	vsub.i32 q6, q0, q8
+	vsub.i32 q7, q1, q9
+	vsub.i32 d30, d4, d20
+	STORE1	B, d12, d15, d30
+	vadd.i32 q6, q3, q11
+	vadd.i32 q7, q4, q12
+	vadd.i32 d30, d10, d26
+	STORE1	C, d12, d15, d30
+	vsub.i32 q6, q3, q11
+	vsub.i32 q7, q4, q12
+	vsub.i32 d30, d10, d26
+	STORE1	D, d12, d15, d30
+	SQ2	AA, A, BB, B
+	MUL2	DA, D, A, CB, C, B
+	ADDSUB	DA, CB, A, B		/* a = da + cb, b = da - cb */
+	ADDSUB	AA, BB, C, E		/* e = aa - bb (c: unused) */
+	SQ2	X3, A, C, B		/* x3 = (da + cb)^2, c = (da - cb)^2 */
+	MUL2	Z3, X1, C, X2, AA, BB
+	add	r4, r10, #C
+	add	r5, r10, #E
+	mov	r7, r4
+	mov	r8, r5
+	bl	.Lscale			/* c = 121666 e */
+	ADDSUB	BB, C, D, A		/* d = bb + c (a: unused) */
+	MUL2	Z2, E, D, Z2, E, D
+.endm
+
+.globl curve25519_neon_ladder_step
+.type curve25519_neon_ladder_step, %function
+.balign 16
+ZINC_ENTRY curve25519_neon_ladder_step
+	ENTER
+	mov	r10, r0
+	mov	r11, r1
+	STEP
+	LEAVE
+.size curve25519_neon_ladder_step, .-curve25519_neon_ladder_step
+
+/* The steps for bits 254 .. 0 of the scalar, each with the swap bit
+ * (bit t) xor (bit t + 1), then the last swap (by bit 0). */
+.globl curve25519_neon_ladder
+.type curve25519_neon_ladder, %function
+.balign 16
+ZINC_ENTRY curve25519_neon_ladder
+	ENTER
+	mov	r10, r0
+	str	r1, [sp, #SCALAR]
+	mov	r0, #254
+	str	r0, [sp, #T]
+	mov	r0, #0
+	str	r0, [sp, #SWAP]
+1:	ldr	r0, [sp, #T]
+	ldr	r1, [sp, #SCALAR]
+	ldrb	r2, [r1, r0, lsr #3]
+	and	r3, r0, #7
+	lsr	r2, r2, r3
+	and	r2, r2, #1
+	ldr	r3, [sp, #SWAP]
+	str	r2, [sp, #SWAP]
+	eor	r11, r2, r3
+	STEP
+	ldr	r0, [sp, #T]
+	subs	r0, r0, #1
+	str	r0, [sp, #T]
+	bpl	1b
+	ldr	r11, [sp, #SWAP]
+	rsb	r11, r11, #0
+	vdup.32	q14, r11
+	LOAD_POINTS
+	SWAP_REGS
+	STORE1	X2, d0, d3, d4
+	STORE1	X3, d6, d9, d10
+	STORE1	Z2, d16, d19, d20
+	STORE1	Z3, d22, d25, d26
+	mov	r2, #0
+	mov	r3, #0
+	mov	r11, #0
+	LEAVE
+.size curve25519_neon_ladder, .-curve25519_neon_ladder
+
+.globl curve25519_neon_mul
+.type curve25519_neon_mul, %function
+.balign 16
+ZINC_ENTRY curve25519_neon_mul
+	ENTER
+	mov	r4, r0
+	mov	r5, r1
+	mov	r6, r2
+	mov	r7, r0
+	mov	r8, r1
+	mov	r9, r2
+	bl	.Lmul2
+	LEAVE
+.size curve25519_neon_mul, .-curve25519_neon_mul
+
+.globl curve25519_neon_sqn
+.type curve25519_neon_sqn, %function
+.balign 16
+ZINC_ENTRY curve25519_neon_sqn
+	ENTER
+	mov	r4, r0
+	mov	r5, r1
+	mov	r7, r0
+	mov	r8, r1
+	mov	r11, r2
+	bl	.Lsq2
+	mov	r5, r4
+	mov	r8, r4
+1:	subs	r11, r11, #1
+	beq	2f
+	bl	.Lsq2
+	b	1b
+2:	LEAVE
+.size curve25519_neon_sqn, .-curve25519_neon_sqn
+
+.globl curve25519_neon_mul121666
+.type curve25519_neon_mul121666, %function
+.balign 16
+ZINC_ENTRY curve25519_neon_mul121666
+	ENTER
+	mov	r4, r0
+	mov	r5, r1
+	mov	r7, r0
+	mov	r8, r1
+	bl	.Lscale
+	LEAVE
+.size curve25519_neon_mul121666, .-curve25519_neon_mul121666
