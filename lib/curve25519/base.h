@@ -79,7 +79,14 @@ static void base_finish(struct base_point *p, const fe e, const fe f, const fe g
 }
 
 /* p += q (mixed addition, a = -1; Hisil, Wong, Carter, Dawson 2008).
- * Pre: p carried, q as base_select leaves it. Post: p carried. */
+ * Pre: p carried, q as base_select leaves it. Post: p carried. A row may
+ * give its own (in assembly, the same formulas) as BASE_MADD. */
+#ifdef BASE_MADD
+static void base_madd(struct base_point *p, const struct base_precomp *q)
+{
+	BASE_MADD(p, q);
+}
+#else
 static void base_madd(struct base_point *p, const struct base_precomp *q)
 {
 	fe a, b, c, d, e, f, g, h, two;
@@ -101,6 +108,7 @@ static void base_madd(struct base_point *p, const struct base_precomp *q)
 	memzero_explicit(e, sizeof(e));
 	memzero_explicit(h, sizeof(h));
 }
+#endif
 
 /* p = 2 p (a = -1), every coordinate negated (the same point):
  * A = X^2, B = Y^2, C = 2 Z^2, S = (X + Y)^2, H = A + B, E = S - H,
