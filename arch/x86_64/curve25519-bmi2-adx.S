@@ -64,10 +64,9 @@
  * rax/rbx the low and high words of each mulx, rdx the mulx multiplicand;
  * a chain's last carry goes in by adc $0 or by adox/adcx of rbx zeroed
  * with a mov (no register is kept zero). rcx, rsi, rdi, rbp hold one
- * operand in registers: the squaring's input in sqn (between squarings)
- * and in the ladder step (picked by cmov from the frame), and the result
- * of one operation passed to the next (TOREGS) where that saves a store
- * and a reload. The ladder and its step keep x1, x2, z2, x3, z3, the
+ * operand in registers: the squaring's input in sqn (each result moved
+ * there by TOREGS for the next squaring) and in the ladder step (picked by
+ * cmov from the frame). The ladder and its step keep x1, x2, z2, x3, z3, the
  * step's temporaries, the swap mask and the loop's counters in a frame
  * at rsp (FRAME below), addressed from rsp; madd keeps its temporaries in
  * a frame at rsp, p in rdi, q in rsi; the per-operation functions take
@@ -123,7 +122,6 @@
 #define CALLER	576
 #define OLDSP	584
 #define FRAME	640	/* a multiple of 64 and of 8 */
-#define NCOPY	160	/* bytes of x1, x2, z2, x3, z3 */
 
 .macro SAVE
 	push	%rbx
@@ -161,7 +159,7 @@
 .endm
 
 /* rcx, rsi, rdi, rbp = r8..r11: a result becomes the register operand of
- * the next operation without a store and a reload. */
+ * the next squaring without a store and a reload. */
 .macro TOREGS
 	mov	%r8, %rcx
 	mov	%r9, %rsi
@@ -169,24 +167,20 @@
 	mov	%r11, %rbp
 .endm
 
-/* dst += OF + CF, ending both carry chains: z a register holding zero, or
- * none (rbx zeroed for it by a mov, which keeps the flags). */
-.macro ADDFLAGS dst, z
-	.ifc	\z, none
+/* dst += OF + CF, ending both carry chains (rbx zeroed for it by a mov,
+ * which keeps the flags). */
+.macro ADDFLAGS dst
 	mov	$0, %ebx
 	adox	%rbx, \dst
 	adcx	%rbx, \dst
-	.else
-	adox	\z, \dst
-	adcx	\z, \dst
-	.endif
 .endm
 
 /*
  * r8..r11 = t 2^256 + r8..r11 mod p, carried: everything from bit 255 up,
  * q = 2 t + bit 255, is folded back as 19 q (2^255 = 19 mod p) onto the
- * low 255 bits; for t < 2^58 the sum is below 2^255 + 2^63, so it cannot
- * carry out of 256 bits and its top limb is at most 2^63. Clobbers rax, t.
+ * low 255 bits; for t < 2^58, 19 q < 2^64, so the sum is below 2^255 +
+ * 2^64: it cannot carry out of 256 bits and its top limb is at most 2^63.
+ * Clobbers rax, t.
  */
 .macro FOLD255 t
 	mov	%r11, %rax
@@ -206,10 +200,9 @@
  * carry limb r12 <= 39; then everything from bit 255 up, q = 2 r12 +
  * bit 255 < 80, is folded back as 19 q (2^255 = 19 mod p) onto the low 255
  * bits, and that sum cannot carry out of 256 bits.
- * z is a register holding zero, or none (rbx is zeroed for it).
  * Clobbers rax, rbx, rdx, r12.
  */
-.macro REDUCE z=none
+.macro REDUCE
 	mov	$38, %edx
 	xor	%eax, %eax		/* clears CF and OF */
 	mulx	%r12, %rax, %rbx
@@ -223,7 +216,7 @@
 	adox	%rbx, %r11
 	mulx	%r15, %rax, %r12
 	adcx	%rax, %r11
-	ADDFLAGS	%r12, \z
+	ADDFLAGS	%r12
 	FOLD255	%r12
 .endm
 
@@ -288,7 +281,7 @@
 /* r8..r11 = f^2 (mod p, 256 bits), f given as its four limbs f0..f3
  * (memory operands, or registers other than rax, rbx, rdx, r8..r15).
  * Clobbers rax, rbx, rdx, r12..r15. */
-.macro FSQ4 f0, f1, f2, f3, z=none
+.macro FSQ4 f0, f1, f2, f3
 	/* f0 f1, f0 f2, f0 f3 at limbs 1..4 */
 	mov	\f0, %rdx
 	mulx	\f1, %r9, %r10
@@ -309,7 +302,7 @@
 	mov	\f2, %rdx
 	mulx	\f3, %rax, %r14
 	adcx	%rax, %r13
-	ADDFLAGS	%r14, \z
+	ADDFLAGS	%r14
 	/* doubled (CF chain) plus the squares (OF chain) */
 	xor	%eax, %eax
 	mov	\f0, %rdx
@@ -322,9 +315,9 @@
 	mulx	%rdx, %rax, %r15
 	adcx	%r14, %r14
 	adox	%rax, %r14
-	ADDFLAGS	%r15, \z
+	ADDFLAGS	%r15
 
-	REDUCE	\z
+	REDUCE
 .endm
 
 /* r8..r11 = f^2 (mod p, 256 bits), f a memory operand. */
