@@ -38,9 +38,6 @@
  *	38, once: for carried f and g it cannot carry (borrow) again.
  * void curve25519_bmi2_adx_mul121666(u64 h[4], const u64 f[4])
  *	h = 121666 f: a 5-limb product, bit 255 and up folded as 19 each.
- * void curve25519_bmi2_adx_cswap(u64 f[4], u64 g[4], u64 bit)
- *	swaps f and g when bit = 1, by mask: the same loads and stores for
- *	both values of bit.
  * void curve25519_bmi2_adx_tobytes(u8 s[32], const u64 f[4])
  *	s = f mod p in [0, p), little-endian. f mod 2^255 + 19 (f >> 255) is
  *	below 2^255 + 19 < 2p; then h + 19 has bit 255 set exactly when h >= p,
@@ -59,6 +56,10 @@
  *				 const struct base_precomp *q)
  *	p += q on edwards25519, lib/curve25519/base.h's base_madd in one
  *	routine (the fixed-base comb's 64 additions).
+ * void curve25519_bmi2_adx_select(struct base_precomp *r,
+ *				   const u8 row[8][3][32], u64 mag, u64 neg)
+ *	base.h's base_select on one row of curve25519_base_table: every
+ *	entry loaded by cmove, the negation by masks.
  *
  * Register plan. Product limbs r8..r15 (low half r8..r11, the result),
  * rax/rbx the low and high words of each mulx, rdx the mulx multiplicand;
@@ -518,21 +519,6 @@ ZINC_ENTRY curve25519_bmi2_adx_mul121666
 	ret
 .size curve25519_bmi2_adx_mul121666, .-curve25519_bmi2_adx_mul121666
 
-.globl curve25519_bmi2_adx_cswap
-.hidden curve25519_bmi2_adx_cswap
-.type curve25519_bmi2_adx_cswap, @function
-.balign 32
-ZINC_ENTRY curve25519_bmi2_adx_cswap
-	endbr64
-	neg	%rdx			/* mask: all ones when bit = 1 */
-	CSWAP	0(%rdi), 0(%rsi), %rdx
-	xor	%eax, %eax
-	xor	%ecx, %ecx
-	xor	%edx, %edx
-	xor	%r8d, %r8d
-	ret
-.size curve25519_bmi2_adx_cswap, .-curve25519_bmi2_adx_cswap
-
 .globl curve25519_bmi2_adx_tobytes
 .hidden curve25519_bmi2_adx_tobytes
 .type curve25519_bmi2_adx_tobytes, @function
@@ -798,3 +784,112 @@ ZINC_ENTRY curve25519_bmi2_adx_madd
 	RESTORE
 	ret
 .size curve25519_bmi2_adx_madd, .-curve25519_bmi2_adx_madd
+
+/*
+ * void curve25519_bmi2_adx_select(struct base_precomp *r,
+ *				   const u8 row[8][3][32], u64 mag, u64 neg)
+ * r = mag row[mag - 1] (as (y + x, y - x, 2dxy) limbs; (1, 1, 0) for
+ * mag = 0), negated when neg = 1: (y - x, y + x, -2dxy). lib/curve25519/
+ * base.h's base_select for this row: every entry of the row is loaded
+ * (cmove from memory loads whether or not it moves), the choice is by
+ * flags of cmp mag, j and by masks, never by a branch or an address.
+ * The table holds canonical values (below p, so carried); -2dxy is
+ * 0 - xy2d with its borrow folded once (FADDSUB4's bound): loose. The
+ * twelve limbs live in r8..r15 (y + x, y - x) and rax, rbx, rbp, rcx
+ * (2dxy); neg and r on the stack.
+ */
+.macro SELROW j
+	cmp	$\j, %rdx
+	cmove	(\j - 1) * 96 + 0(%rsi), %r8
+	cmove	(\j - 1) * 96 + 8(%rsi), %r9
+	cmove	(\j - 1) * 96 + 16(%rsi), %r10
+	cmove	(\j - 1) * 96 + 24(%rsi), %r11
+	cmove	(\j - 1) * 96 + 32(%rsi), %r12
+	cmove	(\j - 1) * 96 + 40(%rsi), %r13
+	cmove	(\j - 1) * 96 + 48(%rsi), %r14
+	cmove	(\j - 1) * 96 + 56(%rsi), %r15
+	cmove	(\j - 1) * 96 + 64(%rsi), %rax
+	cmove	(\j - 1) * 96 + 72(%rsi), %rbx
+	cmove	(\j - 1) * 96 + 80(%rsi), %rbp
+	cmove	(\j - 1) * 96 + 88(%rsi), %rcx
+.endm
+
+/* a, b swapped where mask (rdx) is all ones; clobbers rsi. */
+.macro MASKSWAP a, b
+	mov	\a, %rsi
+	xor	\b, %rsi
+	and	%rdx, %rsi
+	xor	%rsi, \a
+	xor	%rsi, \b
+.endm
+
+.globl curve25519_bmi2_adx_select
+.hidden curve25519_bmi2_adx_select
+.type curve25519_bmi2_adx_select, @function
+.balign 32
+ZINC_ENTRY curve25519_bmi2_adx_select
+	endbr64
+	SAVE
+	push	%rdi
+	push	%rcx
+	mov	$1, %r8d
+	xor	%r9d, %r9d
+	xor	%r10d, %r10d
+	xor	%r11d, %r11d
+	mov	$1, %r12d
+	xor	%r13d, %r13d
+	xor	%r14d, %r14d
+	xor	%r15d, %r15d
+	xor	%eax, %eax
+	xor	%ebx, %ebx
+	xor	%ebp, %ebp
+	xor	%ecx, %ecx
+	SELROW	1
+	SELROW	2
+	SELROW	3
+	SELROW	4
+	SELROW	5
+	SELROW	6
+	SELROW	7
+	SELROW	8
+	mov	0(%rsp), %rdx
+	neg	%rdx			/* all ones when neg = 1 */
+	MASKSWAP	%r8, %r12
+	MASKSWAP	%r9, %r13
+	MASKSWAP	%r10, %r14
+	MASKSWAP	%r11, %r15
+	mov	8(%rsp), %rdi
+	STORE	0(%rdi)
+	mov	%r12, 32(%rdi)
+	mov	%r13, 40(%rdi)
+	mov	%r14, 48(%rdi)
+	mov	%r15, 56(%rdi)
+	/* r8..r11 = 0 - 2dxy, the borrow folded as 38 once (as FADDSUB4,
+	 * whose scratch rax holds a limb here) */
+	xor	%r8d, %r8d
+	xor	%r9d, %r9d
+	xor	%r10d, %r10d
+	xor	%r11d, %r11d
+	sub	%rax, %r8
+	sbb	%rbx, %r9
+	sbb	%rbp, %r10
+	sbb	%rcx, %r11
+	sbb	%r12, %r12
+	and	$38, %r12d
+	sub	%r12, %r8
+	sbb	$0, %r9
+	sbb	$0, %r10
+	sbb	$0, %r11
+	MASKSWAP	%rax, %r8
+	MASKSWAP	%rbx, %r9
+	MASKSWAP	%rbp, %r10
+	MASKSWAP	%rcx, %r11
+	mov	%rax, 64(%rdi)
+	mov	%rbx, 72(%rdi)
+	mov	%rbp, 80(%rdi)
+	mov	%rcx, 88(%rdi)
+	movq	$0, 0(%rsp)
+	add	$16, %rsp
+	RESTORE
+	ret
+.size curve25519_bmi2_adx_select, .-curve25519_bmi2_adx_select

@@ -33,7 +33,19 @@ struct base_point {
 /* The entry |e| 256^i B (the neutral point (1, 1, 0) for e = 0), negated
  * when e < 0: (y + x, y - x, 2dxy) of -P is (y - x, y + x, -2dxy). Every
  * entry of row i is read; the choice is made by masks. Post: ypx, ymx
- * carried, xy2d loose. */
+ * carried, xy2d loose. A row whose elements are the table's own 64-bit
+ * limbs may give its own as BASE_SELECT(r, row, |e|, e < 0). */
+#ifdef BASE_SELECT
+static void base_select(struct base_precomp *r, int i, int8_t e)
+{
+	uint64_t neg = (uint8_t)e >> 7;
+	uint64_t mag = (uint8_t)((e ^ -(int)neg) + (int)neg);
+
+	BASE_SELECT(r, curve25519_base_table[i], mag, neg);
+	memzero_explicit(&neg, sizeof(neg));
+	memzero_explicit(&mag, sizeof(mag));
+}
+#else
 static void base_select(struct base_precomp *r, int i, int8_t e)
 {
 	uint64_t w[12] = { 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0 };
@@ -67,6 +79,7 @@ static void base_select(struct base_precomp *r, int i, int8_t e)
 	memzero_explicit(bytes, sizeof(bytes));
 	memzero_explicit(minus, sizeof(minus));
 }
+#endif
 
 /* X = E F, Y = G H, T = E H, Z = F G: how both formulas below end.
  * Pre: e, f, g, h loose. Post: p carried. */

@@ -9,7 +9,8 @@
  * (every limb in [0, 2^64 - 1]); carried is loose with the top limb at most
  * 2^63, so below 2^255 + 2^192. mul, sq, mul121666, frombytes and
  * fe_reduce leave carried values; add and sub take carried ones and leave
- * loose ones; tobytes reduces fully.
+ * loose ones; tobytes reduces fully. No fe_cswap: the assembly ladder and
+ * the fixed-base selection (BASE_SELECT) swap by masks themselves.
  */
 #include <stdint.h>
 
@@ -34,7 +35,6 @@ void curve25519_bmi2_adx_sqn(void *h, const void *f, uint64_t n);
 void curve25519_bmi2_adx_add(void *h, const void *f, const void *g);
 void curve25519_bmi2_adx_sub(void *h, const void *f, const void *g);
 void curve25519_bmi2_adx_mul121666(void *h, const void *f);
-void curve25519_bmi2_adx_cswap(void *f, void *g, uint64_t bit);
 void curve25519_bmi2_adx_tobytes(uint8_t s[32], const void *f);
 struct ladder;
 void curve25519_bmi2_adx_ladder_step(struct ladder *l, uint64_t swap);
@@ -42,6 +42,8 @@ void curve25519_bmi2_adx_ladder(struct ladder *l, const uint8_t scalar[32]);
 struct base_point;
 struct base_precomp;
 void curve25519_bmi2_adx_madd(struct base_point *p, const struct base_precomp *q);
+void curve25519_bmi2_adx_select(struct base_precomp *r, const uint8_t row[8][3][32], uint64_t mag,
+				uint64_t neg);
 
 static void fe_copy(fe h, const fe f)
 {
@@ -83,11 +85,6 @@ static void fe_mul_a24(fe h, const fe f)
 }
 #endif
 
-static void fe_cswap(fe f, fe g, unsigned int bit)
-{
-	curve25519_bmi2_adx_cswap(f, g, bit);
-}
-
 static void fe_tobytes(uint8_t s[32], const fe f)
 {
 	curve25519_bmi2_adx_tobytes(s, f);
@@ -119,6 +116,7 @@ static void fe_frombytes(fe h, const uint8_t s[32])
 #define LADDER_LOOP curve25519_bmi2_adx_ladder
 #define FE_SQN curve25519_bmi2_adx_sqn
 #define BASE_MADD curve25519_bmi2_adx_madd
+#define BASE_SELECT curve25519_bmi2_adx_select
 
 #ifdef ZINC_TESTING
 #define LADDER_FIELD_OPS curve25519_bmi2_adx_field
