@@ -414,6 +414,7 @@ PLANTED_BUGS = [
     ("BLAKE2S_AVX_CARRY", "blake2s", 100),
     ("CURVE25519_REDUCE", "curve25519", 100),
     ("CURVE25519_ASM_FOLD", "curve25519_field", 200),
+    ("CURVE25519_ASM_SELECT", "curve25519", 100),
     ("AEAD_LENGTHS", "chacha20poly1305", 100),
     ("AEAD_LENGTHS", "xchacha20poly1305", 100),
     ("AEAD_SG_KEYSTREAM", "chacha20poly1305", 200),
