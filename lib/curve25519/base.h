@@ -33,7 +33,19 @@ struct base_point {
 /* The entry |e| 256^i B (the neutral point (1, 1, 0) for e = 0), negated
  * when e < 0: (y + x, y - x, 2dxy) of -P is (y - x, y + x, -2dxy). Every
  * entry of row i is read; the choice is made by masks. Post: ypx, ymx
- * carried, xy2d loose. */
+ * carried, xy2d loose. A row whose elements are the table's own 64-bit
+ * limbs may give its own as BASE_SELECT(r, row, |e|, e < 0). */
+#ifdef BASE_SELECT
+static void base_select(struct base_precomp *r, int i, int8_t e)
+{
+	uint64_t neg = (uint8_t)e >> 7;
+	uint64_t mag = (uint8_t)((e ^ -(int)neg) + (int)neg);
+
+	BASE_SELECT(r, curve25519_base_table[i], mag, neg);
+	memzero_explicit(&neg, sizeof(neg));
+	memzero_explicit(&mag, sizeof(mag));
+}
+#else
 static void base_select(struct base_precomp *r, int i, int8_t e)
 {
 	uint64_t w[12] = { 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0 };
@@ -67,6 +79,7 @@ static void base_select(struct base_precomp *r, int i, int8_t e)
 	memzero_explicit(bytes, sizeof(bytes));
 	memzero_explicit(minus, sizeof(minus));
 }
+#endif
 
 /* X = E F, Y = G H, T = E H, Z = F G: how both formulas below end.
  * Pre: e, f, g, h loose. Post: p carried. */
@@ -79,7 +92,14 @@ static void base_finish(struct base_point *p, const fe e, const fe f, const fe g
 }
 
 /* p += q (mixed addition, a = -1; Hisil, Wong, Carter, Dawson 2008).
- * Pre: p carried, q as base_select leaves it. Post: p carried. */
+ * Pre: p carried, q as base_select leaves it. Post: p carried. A row may
+ * give its own (in assembly, the same formulas) as BASE_MADD. */
+#ifdef BASE_MADD
+static void base_madd(struct base_point *p, const struct base_precomp *q)
+{
+	BASE_MADD(p, q);
+}
+#else
 static void base_madd(struct base_point *p, const struct base_precomp *q)
 {
 	fe a, b, c, d, e, f, g, h, two;
@@ -101,6 +121,7 @@ static void base_madd(struct base_point *p, const struct base_precomp *q)
 	memzero_explicit(e, sizeof(e));
 	memzero_explicit(h, sizeof(h));
 }
+#endif
 
 /* p = 2 p (a = -1), every coordinate negated (the same point):
  * A = X^2, B = Y^2, C = 2 Z^2, S = (X + Y)^2, H = A + B, E = S - H,

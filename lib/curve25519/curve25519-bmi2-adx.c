@@ -5,9 +5,12 @@
  * the adcx/adox carry chains, reduction by 38); this file runs the ladder
  * loop and the inversion chain of lib/curve25519/ladder.h over them.
  *
- * Bounds: the assembly takes and leaves any 256-bit value (every limb in
- * [0, 2^64 - 1]), so "carried" and "loose" are both that; tobytes reduces
- * fully.
+ * Bounds (the assembly's header states them): loose is any 256-bit value
+ * (every limb in [0, 2^64 - 1]); carried is loose with the top limb at most
+ * 2^63, so below 2^255 + 2^192. mul, sq, mul121666, frombytes and
+ * fe_reduce leave carried values; add and sub take carried ones and leave
+ * loose ones; tobytes reduces fully. No fe_cswap: the assembly ladder and
+ * the fixed-base selection (BASE_SELECT) swap by masks themselves.
  */
 #include <stdint.h>
 
@@ -32,11 +35,15 @@ void curve25519_bmi2_adx_sqn(void *h, const void *f, uint64_t n);
 void curve25519_bmi2_adx_add(void *h, const void *f, const void *g);
 void curve25519_bmi2_adx_sub(void *h, const void *f, const void *g);
 void curve25519_bmi2_adx_mul121666(void *h, const void *f);
-void curve25519_bmi2_adx_cswap(void *f, void *g, uint64_t bit);
 void curve25519_bmi2_adx_tobytes(uint8_t s[32], const void *f);
 struct ladder;
 void curve25519_bmi2_adx_ladder_step(struct ladder *l, uint64_t swap);
 void curve25519_bmi2_adx_ladder(struct ladder *l, const uint8_t scalar[32]);
+struct base_point;
+struct base_precomp;
+void curve25519_bmi2_adx_madd(struct base_point *p, const struct base_precomp *q);
+void curve25519_bmi2_adx_select(struct base_precomp *r, const uint8_t row[8][3][32], uint64_t mag,
+				uint64_t neg);
 
 static void fe_copy(fe h, const fe f)
 {
@@ -78,20 +85,22 @@ static void fe_mul_a24(fe h, const fe f)
 }
 #endif
 
-static void fe_cswap(fe f, fe g, unsigned int bit)
-{
-	curve25519_bmi2_adx_cswap(f, g, bit);
-}
-
 static void fe_tobytes(uint8_t s[32], const fe f)
 {
 	curve25519_bmi2_adx_tobytes(s, f);
 }
 
-/* Every 256-bit value is in bounds: nothing to carry. */
+/* h = f mod 2^255 + 19 (f >> 255), below 2^255 + 19: carried, from any
+ * 256-bit (loose) f. No branch: the carry is the high word of each sum. */
 static void fe_reduce(fe h, const fe f)
 {
-	fe_copy(h, f);
+	unsigned __int128 c = (unsigned __int128)19 * (f[3] >> 63);
+
+	for (int i = 0; i < 4; i++) {
+		c += i == 3 ? f[3] & ~((uint64_t)1 << 63) : f[i];
+		h[i] = (uint64_t)c;
+		c >>= 64;
+	}
 }
 
 /* h = the 255 low bits of s (bit 255 masked), possibly >= p. */
@@ -106,14 +115,17 @@ static void fe_frombytes(fe h, const uint8_t s[32])
 #define LADDER_STEP curve25519_bmi2_adx_ladder_step
 #define LADDER_LOOP curve25519_bmi2_adx_ladder
 #define FE_SQN curve25519_bmi2_adx_sqn
+#define BASE_MADD curve25519_bmi2_adx_madd
+#define BASE_SELECT curve25519_bmi2_adx_select
 
 #ifdef ZINC_TESTING
 #define LADDER_FIELD_OPS curve25519_bmi2_adx_field
 #define FE_NLIMBS 4
 #define FE_SIGNED false
 static const uint16_t fe_shift[4] = { 0, 64, 128, 192 };
-static const uint64_t fe_carried[4] = { UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX };
-#define fe_loose fe_carried
+static const uint64_t fe_carried[4] = { UINT64_MAX, UINT64_MAX, UINT64_MAX,
+					 (uint64_t)1 << 63 };
+static const uint64_t fe_loose[4] = { UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX };
 #define FE_LIMBS_U64	/* limbs are uint64_t: fe_load / fe_store copy */
 #endif
 
