@@ -308,6 +308,16 @@ CONFIGS = {
     # ci/ct.sh: no sanitizers; DWARF 4, as valgrind 3.19 cannot read
     # clang's DWARF 5.
     "ct": {"copts": [C_STD, "-O2", "-gdwarf-4"] + WARNINGS, "defines": ["ZINC_CT"]},
+    # ci/ct.sh's tracer (ci/ct/trace.c) for an architecture under qemu-user:
+    # static, the calls only, each in a window of ci/qemu-plugin/insn_count.so.
+    # No sibling calls, so each entry is reached by a call instruction (the
+    # plugin finds a window's return address at the call; the kinds' call
+    # functions would otherwise branch to the entry).
+    "trace_qemu": {
+        "copts": [C_STD, "-O2", "-gdwarf-4", "-fno-optimize-sibling-calls"] + WARNINGS,
+        "defines": ["ZINC_TESTING", "ZINC_TRACE_QEMU"],
+        "ldflags": ["-static"],
+    },
     # fuzz/planted/build.sh: one target, ASan + UBSan, the oracles linked
     # (ORACLE_COPTS, ORACLE_LINKOPTS); libFuzzer adds -fsanitize=fuzzer.
     "planted": {

@@ -28,8 +28,8 @@ ZINC_PROG=ct.sh
 
 usage() {
 	cat <<EOF
-usage: ci/ct.sh [--quick] [--cc COMPILER]... [--only valgrind|trace] [--plant NAME]
-                [--counts FILE]
+usage: ci/ct.sh [--quick] [--cc COMPILER]... [--only valgrind|trace] [--arch ARCH]...
+                [--plant NAME] [--counts FILE]
 
   --quick      a few length classes and cases, one compiler (what ci/test.sh
                runs): valgrind's quick form; the tracer with 2 secret pairs
@@ -39,6 +39,10 @@ usage: ci/ct.sh [--quick] [--cc COMPILER]... [--only valgrind|trace] [--plant NA
                and clang-19 (each can turn constant-time C into branches its
                own way); the tracer with 8 pairs at 32 classes, whole calls
   --only M     run one method (valgrind or trace)
+  --arch ARCH  trace ARCH's rows under qemu-user (a qemu configuration of
+               sources.bzl's ARCHS; repeatable; "none": no architecture).
+               Default: arm64 with --quick, every qemu architecture without;
+               none with --plant
   --counts F   write "rows-passed rows-failed checks-passed checks-failed"
                to F (ci/test.sh's counted suites): a row passes when a
                method checked it and none failed it; the checks are
@@ -54,6 +58,7 @@ EOF
 }
 
 quick=0
+archs=()
 counts=
 only=
 plant=
@@ -63,6 +68,9 @@ while [ $# -gt 0 ]; do
 	--quick) quick=1 ;;
 	--cc) [ $# -ge 2 ] || zinc_die "--cc needs a compiler"
 		ccs+=("$2"); shift ;;
+	--arch) [ $# -ge 2 ] || zinc_die "--arch needs an architecture"
+		[ "$2" = none ] || zinc_is_arch "$2" || zinc_die "--arch: $2 is not in ARCHS"
+		archs+=("$2"); shift ;;
 	--counts) [ $# -ge 2 ] || zinc_die "--counts needs a file"
 		counts=$2; shift ;;
 	--only) case "${2:-}" in valgrind|trace) ;; *) zinc_die "--only takes valgrind or trace" ;; esac
@@ -207,6 +215,62 @@ if [ "$run_trace" = 1 ]; then
 	fi
 fi
 
+# Other architectures: trace.c's calls under qemu-user with the plugin's
+# windows logged (the first max_log instructions of each, and its count),
+# compared by ci/ct/qemu_compare.py.
+if [ ${#archs[@]} -eq 0 ]; then
+	if [ -n "$plant" ] || [ "$only" = valgrind ]; then
+		archs=()
+	elif [ "$quick" = 1 ]; then
+		archs=(arm64)
+	else
+		mapfile -t archs < <(zinc_arch_names)
+	fi
+fi
+max_log=300000
+[ "$quick" = 1 ] && max_log=20000
+plugin=
+for a in "${archs[@]}"; do
+	[ "$a" = none ] && continue
+	qemu=$(zinc_list ARCHS "$a" qemu)
+	[ -n "$qemu" ] || zinc_die "--arch $a: not a qemu-user architecture"
+	zinc_arch_install "$a" >&2 || zinc_die "cannot install what $a needs"
+	if [ -z "$plugin" ]; then
+		plugin=$("$ZINC_ROOT/ci/qemu-plugin/build.sh" "$tmp/plugin") || exit 2
+	fi
+	triple=$(zinc_list ARCHS "$a" triple) cpu=$(zinc_list ARCHS "$a" qemu_cpu)
+	dir=$(zinc_list ARCHS "$a" dir)
+	mapfile -t qflags < <(zinc_list cflags trace_qemu "$dir" .)
+	mapfile -t qcopts < <(zinc_list ARCHS "$a" copts)
+	mapfile -t qld < <(zinc_list CONFIGS trace_qemu ldflags)
+	mapfile -t qsrcs < <(zinc_list LIB_SRCS; zinc_list ASM_SRCS "$dir" 2>/dev/null)
+	bin=$tmp/trace-$a
+	echo "== trace equivalence under $qemu${cpu:+ -cpu $cpu}, $triple-gcc ${qflags[*]} ${qcopts[*]} ${qld[*]}"
+	if ! (cd "$src_root" && "$triple-gcc" "${qflags[@]}" "${qcopts[@]}" "${map[@]}" "${qld[@]}" 		-o "$bin" "${qsrcs[@]}" ci/ct/trace.c) >"$tmp/build.log" 2>&1; then
+		cat "$tmp/build.log" >&2
+		zinc_die "build of the tracer for $a failed"
+	fi
+	qargs=()
+	[ "$quick" = 1 ] && qargs=(--quick --pairs 2)
+	t0=$(date +%s)
+	"$qemu" ${cpu:+-cpu "$cpu"} -plugin "$plugin,log=$tmp/$a.log,max=$max_log,out=$tmp/$a.counts" 		"$bin" "${qargs[@]}" >"$tmp/$a.map" || zinc_die "the tracer's calls failed under $qemu"
+	python3 "$ZINC_ROOT/ci/ct/qemu_compare.py" "$a" "$tmp/$a.map" "$tmp/$a.log" "$bin" 		"$triple-addr2line" "$(($(date +%s) - t0))" | tee "$tmp/$a.out"
+	code=${PIPESTATUS[0]}
+	cat "$tmp/$a.out" >>"$trace_log"
+	rm -f "$tmp/$a.log"
+	echo "trace under $qemu: $(($(date +%s) - t0)) s"
+	verdict "the tracer under $qemu" "$tmp/$a.out" "$code" '^trace: [0-9]+ rows traced'
+	if [ -n "$plant" ]; then
+		if grep -qE "^FAIL +$a/$plant_row " "$tmp/$a.out" &&
+			! grep -E '^FAIL ' "$tmp/$a.out" | grep -qv -- "/${plant_row%%-*}-"; then
+			echo "planted $plant caught under $qemu: row $a/$plant_row's traces differ, rows of other primitives' do not"
+		else
+			echo "planted $plant NOT caught as expected under $qemu: row $a/$plant_row's traces should differ, and only rows of its primitive"
+			planted_verdict=1
+		fi
+	fi
+done
+
 if [ -n "$plant" ]; then
 	echo "ct.sh: $(($(date +%s) - start)) s in all"
 	exit "$planted_verdict"
@@ -259,6 +323,8 @@ for name in order:
     def say(k, ran):
         if r[k]:
             return r[k]
+        if k == "valgrind" and "/" in name:
+            return "not run (valgrind runs this host's rows; this row is traced under qemu-user)"
         return "not run (--only)" if ran == "0" else "no line for this row"
     print("  %-30s %-9s valgrind: %s" % (name, "+".join(checked) or "NEITHER", say("valgrind", ran_vg)))
     print("  %-30s %-9s trace: %s" % ("", "", say("trace", ran_tr)))
@@ -280,5 +346,5 @@ if counts:
     with open(counts, "w") as f:
         f.write("%d %d %d %d\n" % (len(passed), len(failed) + len(neither), cp, cf))
 PY
-echo "ct.sh: valgrind with ${#ccs[@]} compiler(s)$([ "$run_valgrind" = 1 ] || echo ' (not run)'), trace$([ "$run_trace" = 1 ] || echo ' (not run)'); $(($(date +%s) - start)) s in all"
+echo "ct.sh: valgrind with ${#ccs[@]} compiler(s)$([ "$run_valgrind" = 1 ] || echo ' (not run)'), trace$([ "$run_trace" = 1 ] || echo ' (not run natively)')$([ ${#archs[@]} -gt 0 ] && echo " and under qemu-user (${archs[*]})"); $(($(date +%s) - start)) s in all"
 exit $status
