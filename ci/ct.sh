@@ -50,10 +50,10 @@ usage: ci/ct.sh [--quick] [--cc COMPILER]... [--only valgrind|trace] [--arch ARC
   --cc CC      compile with CC (repeatable; replaces the default compilers)
   --plant NAME build with the planted constant-time bug NAME of sources.bzl's
                CT_PLANTED_BUGS (fuzz/planted/patches/NAME.patch, applied to a
-               copy of the tree); each method must then fail on that bug's
-               row (valgrind where it runs the row; the tracer traces that
-               row only): ci/ct.sh reports whether each did, exit 0 when
-               both did, 1 when one did not
+               copy of the tree); each method CT_PLANTED_BUGS names for it
+               must then fail on that bug's row (the tracer traces that row
+               only): ci/ct.sh reports whether each did, exit 0 when all
+               did, 1 when one did not
 EOF
 }
 
@@ -89,6 +89,7 @@ fi
 plant_row=
 if [ -n "$plant" ]; then
 	plant_row=$(zinc_list CT_PLANTED_BUGS | awk -v n="$plant" '$1 == n { print $2 }')
+	plant_methods=$(zinc_list CT_PLANTED_BUGS | awk -v n="$plant" '$1 == n { print $3 }')
 	[ -n "$plant_row" ] || zinc_die "--plant: unknown constant-time bug $plant (known: $(zinc_list CT_PLANTED_BUGS | cut -d' ' -f1 | tr '\n' ' '))"
 fi
 
@@ -97,6 +98,10 @@ run_valgrind=1 run_trace=0
 [ "$host" = x86_64 ] && run_trace=1
 [ "$only" = trace ] && run_valgrind=0
 [ "$only" = valgrind ] && run_trace=0
+# A planted bug: the methods that run its row (CT_PLANTED_BUGS), unless --only.
+if [ -n "$plant" ] && [ -z "$only" ]; then
+	case ",$plant_methods," in *,valgrind,*) ;; *) run_valgrind=0 ;; esac
+fi
 [ "$only" = trace ] && [ "$host" != x86_64 ] && zinc_die "--only trace: the tracer is for x86-64 hosts (this is $host)"
 pkgs=(valgrind python3 libc6-dev binutils)
 [ "$run_trace" = 1 ] && pkgs+=(libcapstone-dev gcc)

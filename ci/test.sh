@@ -175,8 +175,8 @@ if [ "$tier" != quick ]; then
 	[ "$tier" = full ] && ct_args=()
 	echo "== constant-time check: valgrind memcheck and trace equivalence (ci/ct.sh ${ct_args[*]})"
 	counted ci/ct.sh "install or build error" "${ct_args[@]}"
-	while read -r bug row; do
-		step "constant-time check catches the planted $bug in $row" ci/ct.sh --quick --plant "$bug"
+	while read -r bug row methods; do
+		step "constant-time check ($methods) catches the planted $bug in $row" ci/ct.sh --quick --plant "$bug"
 	done < <(zinc_list CT_PLANTED_BUGS)
 	if [ -n "$slow" ]; then
 		# Optimised, not sanitised: each row reads 4 GiB several times.
