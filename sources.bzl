@@ -362,6 +362,16 @@ CONFIGS = {
     # ci/ct.sh: no sanitizers; DWARF 4, as valgrind 3.19 cannot read
     # clang's DWARF 5.
     "ct": {"copts": [C_STD, "-O2", "-gdwarf-4"] + WARNINGS, "defines": ["ZINC_CT"]},
+    # ci/ct.sh's tracer (ci/ct/trace.c) for an architecture under qemu-user:
+    # static, the calls only, each in a window of ci/qemu-plugin/insn_count.so.
+    # No sibling calls, so each entry is reached by a call instruction (the
+    # plugin finds a window's return address at the call; the kinds' call
+    # functions would otherwise branch to the entry).
+    "trace_qemu": {
+        "copts": [C_STD, "-O2", "-gdwarf-4", "-fno-optimize-sibling-calls"] + WARNINGS,
+        "defines": ["ZINC_TESTING", "ZINC_TRACE_QEMU"],
+        "ldflags": ["-static"],
+    },
     # fuzz/planted/build.sh: one target, ASan + UBSan, the oracles linked
     # (ORACLE_COPTS, ORACLE_LINKOPTS); libFuzzer adds -fsanitize=fuzzer.
     "planted": {
@@ -528,12 +538,25 @@ SELFTEST_PLANTED_BUGS = [
     "AEAD_OPEN_TAIL",
 ]
 
-# Planted constant-time bugs (ci/ct.sh --plant): (NAME, ROW). The patch
-# fuzz/planted/patches/NAME.patch adds a secret-dependent branch to backend
-# row ROW, which computes the same results; ci/ct.sh must report ROW, and only
-# rows that run the same code, as failing.
+# Planted constant-time bugs (ci/ct.sh --plant): (NAME, ROW, METHODS). The patch
+# fuzz/planted/patches/NAME.patch adds a secret-dependent branch or memory
+# address to backend row ROW, which computes the same results (so the
+# functional tests pass with it); ci/ct.sh must report ROW, and only rows
+# that run the same code, as failing, by each of METHODS (ci/ct.sh's
+# methods that run ROW: "valgrind,trace", or "trace" for a row valgrind
+# cannot execute; ci/ct.sh --plant runs only those).
 CT_PLANTED_BUGS = [
-    ("CT_CSWAP", "curve25519-generic64"),
+    # fe_cswap of the 64-bit generic C returns early when the bit is 0.
+    ("CT_CSWAP", "curve25519-generic64", "valgrind,trace"),
+    # chacha20-avx512vl's one-block tail reads the key row a second time
+    # when bit 0 of the key's first byte is set (valgrind has no AVX-512).
+    ("CT_CHACHA20_AVX512VL_BRANCH", "chacha20-avx512vl", "trace"),
+    # poly1305_x86_64_init (the scalar row's, and the vector rows' init)
+    # loads from a 256-byte table indexed by byte 3 of r.
+    ("CT_POLY1305_TABLE", "poly1305-x86_64", "valgrind,trace"),
+    # The BMI2+ADX ladder swaps with a branch on k_t ^ k_(t+1), then
+    # steps with no swap of its own.
+    ("CT_ADX_CSWAP_BRANCH", "curve25519-bmi2-adx", "valgrind,trace"),
 ]
 
 # Planted bugs in the assembly of architectures other than the host's,

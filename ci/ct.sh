@@ -1,16 +1,26 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
-# Constant-time check: every backend row valgrind can execute, the AEAD
-# pairs and the public functions, with secrets marked undefined, under
-# valgrind memcheck (ci/ct/ct.c says what is secret). A branch or memory
-# address that depends on a secret fails the row, and valgrind prints where.
+# Constant-time check, two methods (docs/ct.md), on every backend row:
 #
-# The library and ci/ct/ct.c are compiled outside Bazel without sanitizers
-# (sources.bzl's configuration ct: -O2 -gdwarf-4 -DZINC_CT), the sources
-# taken from sources.bzl too. Valgrind has no
-# AVX-512, so the runs use ZINC_CPU_DISABLE=avx512f,avx512vl,avx512ifma and
-# those rows are listed as not checked. Exit 0 when every checked row is
-# clean, 1 when one is not, 2 on a usage, install or build error.
+#  valgrind  memcheck with the secrets marked undefined (ci/ct/ct.c says
+#            what is secret): every branch and memory address computed from
+#            them is reported, with the stack. Rows, AEAD pairs and the
+#            public functions. Valgrind has no AVX-512, so the runs use
+#            ZINC_CPU_DISABLE=avx512f,avx512vl,avx512ifma; its CPUID hides
+#            ADX, so the BMI2+ADX curve25519 row is called directly when
+#            this CPU has BMI2 and ADX.
+#  trace     trace equivalence (x86-64 hosts, ci/ct/trace.c): each entry
+#            point of each row this CPU runs, AVX-512 included, single-
+#            stepped under ptrace with different secrets on the same public
+#            inputs; the instruction addresses, memory operands' addresses
+#            and sizes, and masked accesses' opmasks must be equal.
+#
+# The last lines say, per row, which method checked it and which rows
+# neither could, and why. The library, ci/ct/ct.c and ci/ct/trace.c are
+# compiled outside Bazel without sanitizers (sources.bzl's configuration
+# ct: -O2 -gdwarf-4 -DZINC_CT), the sources taken from sources.bzl too.
+# Exit 0 when every checked row is clean, 1 when one is not, 2 on a usage,
+# install or build error.
 set -u
 ZINC_PROG=ct.sh
 # shellcheck source=ci/lib.sh
@@ -18,21 +28,40 @@ ZINC_PROG=ct.sh
 
 usage() {
 	cat <<EOF
-usage: ci/ct.sh [--quick] [--cc COMPILER]... [--plant NAME]
+usage: ci/ct.sh [--quick] [--cc COMPILER]... [--only valgrind|trace] [--arch ARCH]...
+                [--plant NAME] [--counts FILE]
 
   --quick      a few length classes and cases, one compiler (what ci/test.sh
-               runs); default: every length class 0..4096, every key size
-               and case, with gcc and clang-19 (each can turn constant-time C
-               into branches its own way)
+               runs): valgrind's quick form; the tracer with 2 secret pairs
+               per class at 5 length classes, each call compared on its
+               first 20,000 steps (the X25519 ladders are longer). Default:
+               every length class 0..4096, every key size and case, with gcc
+               and clang-19 (each can turn constant-time C into branches its
+               own way); the tracer with 8 pairs at 32 classes, whole calls
+  --only M     run one method (valgrind or trace)
+  --arch ARCH  trace ARCH's rows under qemu-user (a qemu configuration of
+               sources.bzl's ARCHS; repeatable; "none": no architecture).
+               Default: arm64 with --quick, every qemu architecture without;
+               none with --plant
+  --counts F   write "rows-passed rows-failed checks-passed checks-failed"
+               to F (ci/test.sh's counted suites): a row passes when a
+               method checked it and none failed it (a row neither could
+               run here is not counted); the checks are valgrind's checked
+               groups and the tracer's compared pairs
   --cc CC      compile with CC (repeatable; replaces the default compilers)
   --plant NAME build with the planted constant-time bug NAME of sources.bzl's
                CT_PLANTED_BUGS (fuzz/planted/patches/NAME.patch, applied to a
-               copy of the tree); the run must then fail
-               on that bug's row: ci/ct.sh reports whether it did
+               copy of the tree); each method CT_PLANTED_BUGS names for it
+               must then fail on that bug's row (the tracer traces that row
+               only): ci/ct.sh reports whether each did, exit 0 when all
+               did, 1 when one did not
 EOF
 }
 
 quick=0
+archs=()
+counts=
+only=
 plant=
 ccs=()
 while [ $# -gt 0 ]; do
@@ -40,6 +69,13 @@ while [ $# -gt 0 ]; do
 	--quick) quick=1 ;;
 	--cc) [ $# -ge 2 ] || zinc_die "--cc needs a compiler"
 		ccs+=("$2"); shift ;;
+	--arch) [ $# -ge 2 ] || zinc_die "--arch needs an architecture"
+		[ "$2" = none ] || zinc_is_arch "$2" || zinc_die "--arch: $2 is not in ARCHS"
+		archs+=("$2"); shift ;;
+	--counts) [ $# -ge 2 ] || zinc_die "--counts needs a file"
+		counts=$2; shift ;;
+	--only) case "${2:-}" in valgrind|trace) ;; *) zinc_die "--only takes valgrind or trace" ;; esac
+		only=$2; shift ;;
 	--plant) [ $# -ge 2 ] || zinc_die "--plant needs a planted bug's name"
 		plant=$2; shift ;;
 	-h|--help) usage; exit 0 ;;
@@ -54,10 +90,22 @@ fi
 plant_row=
 if [ -n "$plant" ]; then
 	plant_row=$(zinc_list CT_PLANTED_BUGS | awk -v n="$plant" '$1 == n { print $2 }')
+	plant_methods=$(zinc_list CT_PLANTED_BUGS | awk -v n="$plant" '$1 == n { print $3 }')
 	[ -n "$plant_row" ] || zinc_die "--plant: unknown constant-time bug $plant (known: $(zinc_list CT_PLANTED_BUGS | cut -d' ' -f1 | tr '\n' ' '))"
 fi
 
-pkgs=(valgrind python3 libc6-dev)
+host=$(uname -m)
+run_valgrind=1 run_trace=0
+[ "$host" = x86_64 ] && run_trace=1
+[ "$only" = trace ] && run_valgrind=0
+[ "$only" = valgrind ] && run_trace=0
+# A planted bug: the methods that run its row (CT_PLANTED_BUGS), unless --only.
+if [ -n "$plant" ] && [ -z "$only" ]; then
+	case ",$plant_methods," in *,valgrind,*) ;; *) run_valgrind=0 ;; esac
+fi
+[ "$only" = trace ] && [ "$host" != x86_64 ] && zinc_die "--only trace: the tracer is for x86-64 hosts (this is $host)"
+pkgs=(valgrind python3 libc6-dev binutils)
+[ "$run_trace" = 1 ] && pkgs+=(libcapstone-dev gcc)
 for cc in "${ccs[@]}"; do
 	case "$cc" in gcc) pkgs+=(gcc) ;; clang-19) pkgs+=(clang-19) ;; esac
 done
@@ -75,8 +123,6 @@ if [ "$(uname -m)" = x86_64 ]; then
 fi
 # From the top of the tree (or of the planted copy).
 mapfile -t cflags < <(zinc_list cflags ct "$asm_arch" .)
-mode=--full
-[ "$quick" = 1 ] && mode=
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/zinc-ct.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -90,38 +136,224 @@ if [ -n "$plant" ]; then
 fi
 status=0
 start=$(date +%s)
-for cc in "${ccs[@]}"; do
-	bin=$tmp/ct-$cc
-	echo "== $cc ${cflags[*]}  (${#srcs[@]} library sources from sources.bzl${plant:+, with fuzz/planted/patches/$plant.patch})"
-	if ! (cd "$src_root" && "$cc" "${cflags[@]}" "${map[@]}" -o "$bin" "${srcs[@]}" ci/ct/ct.c) >"$tmp/build.log" 2>&1; then
-		cat "$tmp/build.log" >&2
-		zinc_die "build with $cc failed"
-	fi
-	ZINC_CPU_DISABLE=avx512f,avx512vl,avx512ifma valgrind --tool=memcheck -q \
-		--track-origins=yes --error-limit=no --num-callers=16 --read-var-info=yes \
-		"$bin" $mode 2>&1 | tee "$tmp/run.log"
-	code=${PIPESTATUS[0]}
-	# Only a run that got to its summary line counts (valgrind may give up).
-	grep -qE '^ct: [0-9]+ checked' "$tmp/run.log" || code=2
+vg_log=$tmp/valgrind.log trace_log=$tmp/trace.log
+: >"$vg_log"
+: >"$trace_log"
+# planted_caught LOG METHOD: the planted row fails in LOG, and no row of
+# another primitive does (the public functions may: they run the row).
+planted_caught() {
+	grep -qE "^FAIL +($plant_row |[a-z0-9]*poly1305 $plant_row )" "$1" &&
+		! grep -E '^FAIL ' "$1" | grep -v -- "${plant_row%%-*}-" |
+			grep -v '^FAIL  *public API' | grep -q .
+}
+planted_verdict=0
+# verdict WHAT LOG CODE SUMMARY: a method's exit CODE into status; only a
+# run that got to its SUMMARY line in LOG counts (valgrind may give up).
+verdict() {
+	local code=$3
+	grep -qE "$4" "$2" || code=2
 	case "$code" in
 	0) ;;
 	1) status=1 ;;
-	*) echo "ct.sh: the check itself failed under valgrind ($cc, exit $code)"; exit 2 ;;
+	*) echo "ct.sh: $1 itself failed (exit $code)"; exit 2 ;;
 	esac
+}
+vg_args=()
+# Valgrind's CPUID hides ADX: the row is called directly where the host has it.
+grep -qw adx /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo && vg_args+=(--adx-direct)
+[ "$quick" = 1 ] || vg_args+=(--full)
+if [ "$run_valgrind" = 1 ]; then
+	for cc in "${ccs[@]}"; do
+		bin=$tmp/ct-$cc
+		echo "== valgrind memcheck, $cc ${cflags[*]}  (${#srcs[@]} library sources from sources.bzl${plant:+, with fuzz/planted/patches/$plant.patch})"
+		if ! (cd "$src_root" && "$cc" "${cflags[@]}" "${map[@]}" -o "$bin" "${srcs[@]}" ci/ct/ct.c) >"$tmp/build.log" 2>&1; then
+			cat "$tmp/build.log" >&2
+			zinc_die "build with $cc failed"
+		fi
+		t0=$(date +%s)
+		ZINC_CPU_DISABLE=avx512f,avx512vl,avx512ifma valgrind --tool=memcheck -q \
+			--track-origins=yes --error-limit=no --num-callers=16 --read-var-info=yes \
+			"$bin" "${vg_args[@]}" 2>&1 | tee "$tmp/run.log"
+		code=${PIPESTATUS[0]}
+		cat "$tmp/run.log" >>"$vg_log"
+		echo "valgrind ($cc): $(($(date +%s) - t0)) s"
+		verdict "the check under valgrind ($cc)" "$tmp/run.log" "$code" '^ct: [0-9]+ checked'
+		if [ -n "$plant" ]; then
+			if ! grep -qE "^(ok|FAIL) +($plant_row |[a-z0-9]*poly1305 $plant_row )" "$tmp/run.log"; then
+				echo "planted $plant: valgrind does not run row $plant_row (see its line above); the tracer must catch it"
+				[ "$run_trace" = 1 ] || planted_verdict=1
+			elif planted_caught "$tmp/run.log"; then
+				echo "planted $plant caught by valgrind ($cc): row $plant_row fails, rows of other primitives pass"
+			else
+				echo "planted $plant NOT caught as expected by valgrind ($cc): row $plant_row should fail, and only rows of its primitive"
+				planted_verdict=1
+			fi
+		fi
+	done
+fi
+if [ "$run_trace" = 1 ]; then
+	# The first compiler; -no-pie (addresses as addr2line reads them) and
+	# -z now (no lazy binding inside a traced call).
+	cc=${ccs[0]}
+	bin=$tmp/trace-$cc
+	echo "== trace equivalence, $cc ${cflags[*]} -DZINC_TESTING  (ci/ct/trace.c${plant:+, with fuzz/planted/patches/$plant.patch})"
+	if ! (cd "$src_root" && "$cc" "${cflags[@]}" "${map[@]}" -DZINC_TESTING -no-pie -Wl,-z,now \
+		-o "$bin" "${srcs[@]}" ci/ct/trace.c -lcapstone) >"$tmp/build.log" 2>&1; then
+		cat "$tmp/build.log" >&2
+		zinc_die "build of the tracer with $cc failed"
+	fi
+	trace_args=()
+	[ "$quick" = 1 ] && trace_args=(--quick --pairs 2 --max-steps 20000)
+	# A planted bug: its row only (valgrind, which is quick, runs them all).
+	[ -n "$plant" ] && trace_args+=(--row "$plant_row")
+	t0=$(date +%s)
+	"$bin" "${trace_args[@]}" 2>&1 | tee "$trace_log"
+	code=${PIPESTATUS[0]}
+	echo "trace ($cc): $(($(date +%s) - t0)) s"
+	verdict "the tracer" "$trace_log" "$code" '^trace: [0-9]+ rows traced'
 	if [ -n "$plant" ]; then
-		# The planted row must fail; no row of another primitive may.
-		if grep -qE "^FAIL +$plant_row " "$tmp/run.log" &&
-			! grep -E '^FAIL ' "$tmp/run.log" | grep -v -- "${plant_row%%-*}-" |
-				grep -v '^FAIL  *public API' | grep -q .; then
-			echo "planted $plant caught ($cc): row $plant_row fails, rows of other primitives pass"
+		if planted_caught "$trace_log"; then
+			echo "planted $plant caught by the tracer: row $plant_row's traces differ, rows of other primitives' do not"
 		else
-			echo "planted $plant NOT caught as expected ($cc): row $plant_row should fail, and only rows of its primitive"
-			exit 1
+			echo "planted $plant NOT caught as expected by the tracer: row $plant_row's traces should differ, and only rows of its primitive"
+			planted_verdict=1
+		fi
+	fi
+fi
+
+# Other architectures: trace.c's calls under qemu-user with the plugin's
+# windows logged (the first max_log instructions of each, and its count),
+# compared by ci/ct/qemu_compare.py.
+if [ ${#archs[@]} -eq 0 ]; then
+	if [ -n "$plant" ] || [ "$only" = valgrind ]; then
+		archs=()
+	elif [ "$quick" = 1 ]; then
+		archs=(arm64)
+	else
+		mapfile -t archs < <(zinc_arch_names)
+	fi
+fi
+# "none" names no architecture.
+mapfile -t archs < <(printf '%s\n' "${archs[@]}" | grep -vx none | grep .)
+max_log=300000
+[ "$quick" = 1 ] && max_log=20000
+plugin=
+for a in "${archs[@]}"; do
+	qemu=$(zinc_list ARCHS "$a" qemu)
+	[ -n "$qemu" ] || zinc_die "--arch $a: not a qemu-user architecture"
+	zinc_arch_install "$a" >&2 || zinc_die "cannot install what $a needs"
+	if [ -z "$plugin" ]; then
+		plugin=$("$ZINC_ROOT/ci/qemu-plugin/build.sh" "$tmp/plugin") || exit 2
+	fi
+	triple=$(zinc_list ARCHS "$a" triple) cpu=$(zinc_list ARCHS "$a" qemu_cpu)
+	dir=$(zinc_list ARCHS "$a" dir)
+	mapfile -t qflags < <(zinc_list cflags trace_qemu "$dir" .)
+	mapfile -t qcopts < <(zinc_list ARCHS "$a" copts)
+	mapfile -t qld < <(zinc_list CONFIGS trace_qemu ldflags)
+	mapfile -t qsrcs < <(zinc_list LIB_SRCS; zinc_list ASM_SRCS "$dir" 2>/dev/null)
+	bin=$tmp/trace-$a
+	echo "== trace equivalence under $qemu${cpu:+ -cpu $cpu}, $triple-gcc ${qflags[*]} ${qcopts[*]} ${qld[*]}"
+	if ! (cd "$src_root" && "$triple-gcc" "${qflags[@]}" "${qcopts[@]}" "${map[@]}" "${qld[@]}" 		-o "$bin" "${qsrcs[@]}" ci/ct/trace.c) >"$tmp/build.log" 2>&1; then
+		cat "$tmp/build.log" >&2
+		zinc_die "build of the tracer for $a failed"
+	fi
+	qargs=()
+	[ "$quick" = 1 ] && qargs=(--quick --pairs 2)
+	t0=$(date +%s)
+	"$qemu" ${cpu:+-cpu "$cpu"} -plugin "$plugin,log=$tmp/$a.log,max=$max_log,out=$tmp/$a.counts" 		"$bin" "${qargs[@]}" >"$tmp/$a.map" || zinc_die "the tracer's calls failed under $qemu"
+	python3 "$ZINC_ROOT/ci/ct/qemu_compare.py" "$a" "$tmp/$a.map" "$tmp/$a.log" "$bin" 		"$triple-addr2line" "$(($(date +%s) - t0))" | tee "$tmp/$a.out"
+	code=${PIPESTATUS[0]}
+	cat "$tmp/$a.out" >>"$trace_log"
+	rm -f "$tmp/$a.log"
+	echo "trace under $qemu: $(($(date +%s) - t0)) s"
+	verdict "the tracer under $qemu" "$tmp/$a.out" "$code" '^trace: [0-9]+ rows traced'
+	if [ -n "$plant" ]; then
+		if grep -qE "^FAIL +$a/$plant_row " "$tmp/$a.out" &&
+			! grep -E '^FAIL ' "$tmp/$a.out" | grep -qv -- "/${plant_row%%-*}-"; then
+			echo "planted $plant caught under $qemu: row $a/$plant_row's traces differ, rows of other primitives' do not"
+		else
+			echo "planted $plant NOT caught as expected under $qemu: row $a/$plant_row's traces should differ, and only rows of its primitive"
+			planted_verdict=1
 		fi
 	fi
 done
-echo "ct.sh: ${#ccs[@]} compiler(s), $(($(date +%s) - start)) s"
+
 if [ -n "$plant" ]; then
-	exit 0
+	echo "ct.sh: $(($(date +%s) - start)) s in all"
+	exit "$planted_verdict"
 fi
+
+# Per row: which method checked it. Valgrind's lines name a row first, or
+# after the AEAD's name (its stitched rows); "A + B" lines are AEAD pairs.
+echo
+echo "== per row (valgrind: ${ccs[*]}; trace: ${ccs[0]}):"
+python3 - "$vg_log" "$trace_log" "$run_valgrind" "$run_trace" "$counts" <<'PY'
+import re, sys
+vg, tr, ran_vg, ran_tr, counts = sys.argv[1:6]
+rows, order = {}, []
+def row(name):
+    if name not in rows:
+        rows[name] = {"valgrind": None, "trace": None}
+        order.append(name)
+    return rows[name]
+def mark(r, method, verdict):
+    old = r[method]
+    if old is None or old.startswith("not") or verdict.startswith("FAIL"):
+        if not (old and old.startswith("FAIL")):
+            r[method] = verdict
+for line in open(vg):
+    m = re.match(r"^(ok|FAIL|not checked) +(\S+)(?: (\S+))?(?: (\S+))?(.*)$", line)
+    if not m or m.group(2) == "public":
+        continue
+    name = m.group(2)
+    if name in ("chacha20poly1305", "xchacha20poly1305"):
+        if m.group(4) == "+":
+            continue
+        name = m.group(3)
+    if m.group(1) == "not checked":
+        why = line.split(":", 1)[1].strip() if ":" in line else ""
+        mark(row(name), "valgrind", "not checked (" + why + ")")
+    else:
+        mark(row(name), "valgrind", m.group(1))
+for line in open(tr):
+    m = re.match(r"^(ok|FAIL) +(\S+) +traced: (.*)$", line)
+    if m:
+        mark(row(m.group(2)), "trace", m.group(1) + " (" + m.group(3).strip() + ")")
+        continue
+    m = re.match(r"^not traced +(\S+) +(.*)$", line)
+    if m:
+        mark(row(m.group(1)), "trace", "not traced (" + m.group(2).strip() + ")")
+neither = []
+for name in order:
+    r = rows[name]
+    checked = [k for k in ("valgrind", "trace") if r[k] and not r[k].startswith("not")]
+    def say(k, ran):
+        if r[k]:
+            return r[k]
+        if k == "valgrind" and "/" in name:
+            return "not run (valgrind runs this host's rows; this row is traced under qemu-user)"
+        return "not run (--only)" if ran == "0" else "no line for this row"
+    print("  %-30s %-9s valgrind: %s" % (name, "+".join(checked) or "NEITHER", say("valgrind", ran_vg)))
+    print("  %-30s %-9s trace: %s" % ("", "", say("trace", ran_tr)))
+    if not checked:
+        neither.append(name)
+print("rows neither method checked: %s" % (", ".join(neither) if neither else "none"))
+if counts:
+    failed = [n for n in order if any((rows[n][k] or "").startswith("FAIL") for k in ("valgrind", "trace"))]
+    passed = [n for n in order if n not in failed and n not in neither]
+    cp = cf = 0
+    for line in open(vg):
+        m = re.match(r"^ct: (\d+) checked .*?, (\d+) failed", line)
+        if m:
+            cp += int(m.group(1)); cf += int(m.group(2))
+    for line in open(tr):
+        m = re.match(r"^trace: \d+ rows traced, (\d+) .*? compared, (\d+) differ", line)
+        if m:
+            cp += int(m.group(1)) - int(m.group(2)); cf += int(m.group(2))
+    with open(counts, "w") as f:
+        # A row neither method could run here (a host without AVX-512) is
+        # named above, not counted either way.
+        f.write("%d %d %d %d\n" % (len(passed), len(failed), cp, cf))
+PY
+echo "ct.sh: valgrind with ${#ccs[@]} compiler(s)$([ "$run_valgrind" = 1 ] || echo ' (not run)'), trace$([ "$run_trace" = 1 ] || echo ' (not run natively)')$([ ${#archs[@]} -gt 0 ] && echo " and under qemu-user (${archs[*]})"); $(($(date +%s) - start)) s in all"
 exit $status

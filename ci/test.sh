@@ -18,8 +18,9 @@
 #                        proofs (ci/prove.sh with its committed cache, beside
 #                        the rest on the other core) and the planted bound
 #                        violation, the OSS-Fuzz build, continuous fuzzing,
-#                        the constant-time quick pass and its planted bug, a
-#                        tiny benchmark run and ci/install.sh.
+#                        the constant-time quick pass (valgrind memcheck and
+#                        trace equivalence, every row) and its planted bugs,
+#                        a tiny benchmark run and ci/install.sh.
 #   ci/test.sh --full    everything at full size, uncached: the gate plus
 #                        --slow's huge inputs and 1,000,000-iteration RFC 7748
 #                        vector, ci/emu.sh --full, the full ci/ct.sh, and
@@ -168,13 +169,14 @@ if [ "$tier" != quick ]; then
 		ci/oss-fuzz/check.sh --quick
 	step "continuous fuzzing: one signature for a planted bug, resume, clean stop" \
 		ci/continuous_test.sh
-	if [ "$tier" = full ]; then
-		step "constant-time check, full (valgrind memcheck, ci/ct.sh)" ci/ct.sh
-	else
-		step "constant-time check, quick pass (valgrind memcheck, ci/ct.sh --quick)" ci/ct.sh --quick
-	fi
-	while read -r bug row; do
-		step "constant-time check catches the planted $bug in $row" ci/ct.sh --quick --plant "$bug"
+	# Constant time (docs/ct.md): valgrind memcheck and trace equivalence,
+	# every row; its counts are rows and (valgrind groups, trace pairs).
+	ct_args=(--quick)
+	[ "$tier" = full ] && ct_args=()
+	echo "== constant-time check: valgrind memcheck and trace equivalence (ci/ct.sh ${ct_args[*]})"
+	counted ci/ct.sh "install or build error" "${ct_args[@]}"
+	while read -r bug row methods; do
+		step "constant-time check ($methods) catches the planted $bug in $row" ci/ct.sh --quick --plant "$bug"
 	done < <(zinc_list CT_PLANTED_BUGS)
 	if [ -n "$slow" ]; then
 		# Optimised, not sanitised: each row reads 4 GiB several times.

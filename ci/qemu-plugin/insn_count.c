@@ -5,7 +5,7 @@
  * guest instructions one function call executes, for bench/count.c
  * (bench/README.md, "Instruction counts under qemu").
  *
- *   qemu-<arch> -plugin /path/insn_count.so[,out=FILE][,log=FILE] PROGRAM
+ *   qemu-<arch> -plugin /path/insn_count.so[,out=FILE][,log=FILE][,max=N] PROGRAM
  *   QEMU_PLUGIN='file=/path/insn_count.so,out=FILE' qemu-<arch> PROGRAM
  *
  * The window. The guest arms a count with a system call the plugin sees in
@@ -48,7 +48,9 @@
  * compares): inside each window, every executed instruction's address
  * ("I <addr>") and every memory access ("R <addr> <bytes>" or "W ..."),
  * in execution order, between "window ID" and "end ID N" lines. It makes
- * every instruction call back into the plugin, so it is slow.
+ * every instruction call back into the plugin, so it is slow. max=N logs
+ * only each window's first N instructions (and their accesses); the count
+ * is of them all. ci/ct/qemu_compare.py compares these logs (ci/ct.sh).
  *
  * Single-threaded guests only: the window's state is one set of globals
  * (the counting program is single-threaded; a second vCPU is reported).
@@ -82,6 +84,13 @@ static uint64_t last_end;	/* end of the block executed last */
 static unsigned long windows, errors;
 static bool other_vcpu;
 static FILE *out, *trace;
+static uint64_t log_max;	/* max=N: instructions logged per window, 0: all */
+
+/* Inside a window, and within its first log_max instructions. */
+static bool logging(void)
+{
+	return state == IN && (!log_max || insns - start <= log_max);
+}
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -126,14 +135,14 @@ static void block_exec(unsigned int vcpu, void *udata)
 
 static void insn_exec(unsigned int vcpu, void *udata)
 {
-	if (state == IN)
+	if (logging())
 		fprintf(trace, "I %" PRIx64 "\n", (uint64_t)(uintptr_t)udata);
 }
 
 static void mem_access(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr,
 		       void *udata)
 {
-	if (state == IN)
+	if (logging())
 		fprintf(trace, "%c %" PRIx64 " %u\n", qemu_plugin_mem_is_store(info) ? 'W' : 'R',
 			vaddr, 1u << qemu_plugin_mem_size_shift(info));
 }
@@ -215,12 +224,16 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t pid, const qemu_info
 		const char *eq = strchr(argv[i], '=');
 		FILE **f = NULL;
 
+		if (eq && !strncmp(argv[i], "max=", 4)) {
+			log_max = strtoull(eq + 1, NULL, 10);
+			continue;
+		}
 		if (eq && !strncmp(argv[i], "out=", 4))
 			f = &out;
 		else if (eq && !strncmp(argv[i], "log=", 4))
 			f = &trace;
 		if (!f) {
-			fprintf(stderr, "insn_count: unknown argument %s (out=FILE, log=FILE)\n",
+			fprintf(stderr, "insn_count: unknown argument %s (out=FILE, log=FILE, max=N)\n",
 				argv[i]);
 			return -1;
 		}
