@@ -166,7 +166,7 @@ if [ "$run_valgrind" = 1 ]; then
 	for cc in "${ccs[@]}"; do
 		bin=$tmp/ct-$cc
 		echo "== valgrind memcheck, $cc ${cflags[*]}  (${#srcs[@]} library sources from sources.bzl${plant:+, with fuzz/planted/patches/$plant.patch})"
-		if ! (cd "$src_root" && "$cc" "${cflags[@]}" "${map[@]}" -o "$bin" "${srcs[@]}" ci/ct/ct.c) >"$tmp/build.log" 2>&1; then
+		if ! (cd "$src_root" && zinc_cc "$cc" "$bin" "${cflags[@]}" "${map[@]}" -- "${srcs[@]}" ci/ct/ct.c) >"$tmp/build.log" 2>&1; then
 			cat "$tmp/build.log" >&2
 			zinc_die "build with $cc failed"
 		fi
@@ -197,8 +197,8 @@ if [ "$run_trace" = 1 ]; then
 	cc=${ccs[0]}
 	bin=$tmp/trace-$cc
 	echo "== trace equivalence, $cc ${cflags[*]} -DZINC_TESTING  (ci/ct/trace.c${plant:+, with fuzz/planted/patches/$plant.patch})"
-	if ! (cd "$src_root" && "$cc" "${cflags[@]}" "${map[@]}" -DZINC_TESTING -no-pie -Wl,-z,now \
-		-o "$bin" "${srcs[@]}" ci/ct/trace.c -lcapstone) >"$tmp/build.log" 2>&1; then
+	if ! (cd "$src_root" && zinc_cc "$cc" "$bin" "${cflags[@]}" "${map[@]}" -DZINC_TESTING \
+		-- "${srcs[@]}" ci/ct/trace.c -- -no-pie -Wl,-z,now -lcapstone) >"$tmp/build.log" 2>&1; then
 		cat "$tmp/build.log" >&2
 		zinc_die "build of the tracer with $cc failed"
 	fi
@@ -253,7 +253,8 @@ for a in "${archs[@]}"; do
 	mapfile -t qsrcs < <(zinc_list LIB_SRCS; zinc_list ASM_SRCS "$dir" 2>/dev/null)
 	bin=$tmp/trace-$a
 	echo "== trace equivalence under $qemu${cpu:+ -cpu $cpu}, $triple-gcc ${qflags[*]} ${qcopts[*]} ${qld[*]}"
-	if ! (cd "$src_root" && "$triple-gcc" "${qflags[@]}" "${qcopts[@]}" "${map[@]}" "${qld[@]}" 		-o "$bin" "${qsrcs[@]}" ci/ct/trace.c) >"$tmp/build.log" 2>&1; then
+	if ! (cd "$src_root" && zinc_cc "$triple-gcc" "$bin" "${qflags[@]}" "${qcopts[@]}" "${map[@]}" \
+		-- "${qsrcs[@]}" ci/ct/trace.c -- "${qld[@]}") >"$tmp/build.log" 2>&1; then
 		cat "$tmp/build.log" >&2
 		zinc_die "build of the tracer for $a failed"
 	fi

@@ -113,6 +113,34 @@ zinc_unpack() {
 	return $rc
 }
 
+# zinc_cc CC OUT CFLAG... -- SOURCE... [-- LDFLAG...]: the program OUT
+# from the SOURCEs, each compiled to its own object (in OUT.o/) with the
+# CFLAGs, as many at once as there are CPUs, then linked with both flag
+# lists: one compiler command over every source keeps one core busy.
+zinc_cc() {
+	local cc=$1 out=$2 cflags=() srcs=() ldflags=() objs=() pids=() s o rc=0 n
+	shift 2
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do cflags+=("$1"); shift; done
+	[ $# -gt 0 ] && shift
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do srcs+=("$1"); shift; done
+	[ $# -gt 0 ] && shift
+	ldflags=("$@")
+	n=$(nproc 2>/dev/null || echo 1)
+	mkdir -p "$out.o" || return 1
+	for s in "${srcs[@]}"; do
+		o=$out.o/$(echo "$s" | tr / _).o
+		objs+=("$o")
+		"$cc" "${cflags[@]}" -c "$s" -o "$o" &
+		pids+=($!)
+		if [ ${#pids[@]} -ge "$n" ]; then
+			wait "${pids[0]}" || rc=1
+			pids=("${pids[@]:1}")
+		fi
+	done
+	for s in "${pids[@]}"; do wait "$s" || rc=1; done
+	[ "$rc" = 0 ] && "$cc" "${cflags[@]}" -o "$out" "${objs[@]}" "${ldflags[@]}"
+}
+
 # zinc_arch_names: the ARCHS that run under qemu-user, one a line.
 zinc_arch_names() {
 	local a
