@@ -90,7 +90,7 @@ step() { # step NAME COMMAND...: one counted step that is not a bazel test
 # says how many), and each program's "<name>: N passed, M failed" lines add
 # to the assertions.
 bazel_suite() {
-	local name=$1 log t0 rc testlogs target status logfile counts p f np=0 nf=0 skipped
+	local name=$1 log t0 rc testlogs target status logfile counts p f np=0 nf=0 skipped cp=0 cf=0
 	shift
 	t0=$(date +%s)
 	echo "== $name: bazel test $* //..."
@@ -104,7 +104,7 @@ bazel_suite() {
 		counts=$(grep -hE '^[A-Za-z0-9_./-]+: [0-9]+ passed, [0-9]+ failed$' "$logfile" 2>/dev/null)
 		p=$(echo "$counts" | awk '{s += $2} END {print s + 0}')
 		f=$(echo "$counts" | awk '{s += $4} END {print s + 0}')
-		checks_passed=$((checks_passed + p)); checks_failed=$((checks_failed + f))
+		cp=$((cp + p)); cf=$((cf + f))
 		if [ "$status" = PASSED ]; then np=$((np + 1)); else nf=$((nf + 1)); fi
 	done < <(sed -nE 's#^(//[^ ]+) +(\(cached\) +)?(PASSED|FAILED|TIMEOUT|NO STATUS|FAILED TO BUILD)( in .*)?$#\1 \3#p' "$log" | sed 's/ NO STATUS/ NO_STATUS/')
 	skipped=$(grep -cE '^//[^ ]+ +SKIPPED$' "$log")
@@ -112,8 +112,9 @@ bazel_suite() {
 		echo "FAILED: bazel test $* exited $rc (build error?)"; nf=$((nf + 1))
 	fi
 	[ $((np + nf)) = 0 ] && { echo "FAILED: $name ran no test"; nf=$((nf + 1)); }
-	echo "   $name: $np passed, $nf failed; $skipped skipped as made for another architecture"
+	echo "   $name: $np passed, $nf failed; $skipped skipped as made for another architecture; assertions $cp passed, $cf failed"
 	passed=$((passed + np)); failed=$((failed + nf))
+	checks_passed=$((checks_passed + cp)); checks_failed=$((checks_failed + cf))
 	rm -f "$log"
 	timed "$name" "$t0"
 }
