@@ -185,7 +185,8 @@ zinc_arch_standalones() {
 # x86_64 .`: ci/ct.sh's compiler flags); otherwise each ARG is a key into a
 # dict (`zinc_list ASM_SRCS arm64`, `zinc_list CONFIGS emu bazel`), and a
 # dict left gives all its values. A tuple prints as its fields separated by
-# spaces, a string as itself. An unknown name or key: a line saying so, exit 1.
+# spaces, a string, bool or number as itself. An unknown name or key: a line
+# saying so, exit 1.
 # Installs python3 first where it is missing (before a script's zinc_need).
 zinc_list() {
 	command -v python3 >/dev/null 2>&1 || zinc_need python3
@@ -204,7 +205,7 @@ except (KeyError, TypeError) as e:
     sys.exit("zinc_list: sources.bzl has no %s (%s: %s)" % (" ".join(sys.argv[2:]), type(e).__name__, e))
 if isinstance(value, dict):
     value = [f for v in value.values() for f in ([v] if isinstance(v, str) else v)]
-elif isinstance(value, str):
+elif isinstance(value, (str, bool, int)):
     value = [value]
 for v in value:
     print(" ".join(map(str, v)) if isinstance(v, tuple) else v)
