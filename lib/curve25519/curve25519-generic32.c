@@ -29,6 +29,18 @@ void curve25519_generic32_base(uint8_t out[CURVE25519_KEY_SIZE],
 
 typedef int32_t fe[10];
 
+/* curve25519-neon (lib/curve25519/curve25519-neon.c) has these elements,
+ * limbs and bounds alike, and takes all but its multiplications from here:
+ * these are external, under the names curve25519.h declares (Frama-C
+ * proves them under their own). */
+#ifndef __FRAMAC__
+#define fe_add curve25519_fe32_add
+#define fe_sub curve25519_fe32_sub
+#define fe_cswap curve25519_fe32_cswap
+#define fe_frombytes curve25519_fe32_frombytes
+#define fe_tobytes curve25519_fe32_tobytes
+#endif
+
 /* The bounds above as ACSL predicates (ci/prove.sh, docs/prove.md). */
 /*@
   // |h[i]| <= e for even i, o for odd i.
@@ -132,7 +144,7 @@ static void fe_set(fe h, int32_t n)
   assigns h[0 .. 9];
   ensures added(h);
 */
-static void fe_add(fe h, const fe f, const fe g)
+void fe_add(fe h, const fe f, const fe g)
 {
 	/*@ loop invariant 0 <= i <= 10;
 	    loop invariant \forall integer j; 0 <= j < i ==>
@@ -152,7 +164,7 @@ static void fe_add(fe h, const fe f, const fe g)
   assigns h[0 .. 9];
   ensures added(h);
 */
-static void fe_sub(fe h, const fe f, const fe g)
+void fe_sub(fe h, const fe f, const fe g)
 {
 	/*@ loop invariant 0 <= i <= 10;
 	    loop invariant \forall integer j; 0 <= j < i ==>
@@ -392,7 +404,7 @@ static void fe_mul_a24(fe h, const fe f)
   assigns f[0 .. 9], g[0 .. 9];
   ensures carried(f) && carried(g);
 */
-static void fe_cswap(fe f, fe g, unsigned int bit)
+void fe_cswap(fe f, fe g, unsigned int bit)
 {
 	int32_t mask = -(int32_t)bit;
 
@@ -419,7 +431,7 @@ static void fe_cswap(fe f, fe g, unsigned int bit)
  * may be >= p: the arithmetic reduces it. The bits are split into limbs
  * 0 <= t < (2^26, 2^25), then fe_carry rounds them into the carried range.
  * Post: h carried. */
-static void fe_frombytes(fe h, const uint8_t s[32])
+void fe_frombytes(fe h, const uint8_t s[32])
 {
 	int64_t t[10];
 	uint64_t acc = 0;
@@ -471,7 +483,7 @@ static void fe_reduce(fe h, const fe f)
  * 3. h >= p exactly when h + 19 >= 2^255; q is that top bit, and
  *    h + 19 q - 2^255 q is the canonical value.
  */
-static void fe_tobytes(uint8_t s[32], const fe f)
+void fe_tobytes(uint8_t s[32], const fe f)
 {
 	static const int32_t four_p[10] = {
 		4 * ((1 << 26) - 19), 4 * ((1 << 25) - 1), 4 * ((1 << 26) - 1),
@@ -521,34 +533,6 @@ static void fe_tobytes(uint8_t s[32], const fe f)
 	}
 	s[k] = (uint8_t)acc;	/* k = 31, the last 7 bits */
 	memzero_explicit(h, sizeof(h));
-}
-
-/* The steps curve25519-neon (lib/curve25519/curve25519-neon.c) takes from
- * here: its elements are these, limbs and bounds alike, and only its
- * multiplications are its own. */
-void curve25519_fe32_add(int32_t h[10], const int32_t f[10], const int32_t g[10])
-{
-	fe_add(h, f, g);
-}
-
-void curve25519_fe32_sub(int32_t h[10], const int32_t f[10], const int32_t g[10])
-{
-	fe_sub(h, f, g);
-}
-
-void curve25519_fe32_cswap(int32_t f[10], int32_t g[10], unsigned int bit)
-{
-	fe_cswap(f, g, bit);
-}
-
-void curve25519_fe32_frombytes(int32_t h[10], const uint8_t s[32])
-{
-	fe_frombytes(h, s);
-}
-
-void curve25519_fe32_tobytes(uint8_t s[32], const int32_t f[10])
-{
-	fe_tobytes(s, f);
 }
 
 #ifdef ZINC_TESTING

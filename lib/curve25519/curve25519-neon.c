@@ -41,16 +41,6 @@ static void fe_set(fe h, int32_t n)
 	h[0] = n;
 }
 
-static void fe_add(fe h, const fe f, const fe g)
-{
-	curve25519_fe32_add(h, f, g);
-}
-
-static void fe_sub(fe h, const fe f, const fe g)
-{
-	curve25519_fe32_sub(h, f, g);
-}
-
 static void fe_mul(fe h, const fe f, const fe g)
 {
 	curve25519_neon_mul(h, f, g);
@@ -69,20 +59,12 @@ static void fe_mul_a24(fe h, const fe f)
 }
 #endif
 
-static void fe_cswap(fe f, fe g, unsigned int bit)
-{
-	curve25519_fe32_cswap(f, g, bit);
-}
-
-static void fe_frombytes(fe h, const uint8_t s[32])
-{
-	curve25519_fe32_frombytes(h, s);
-}
-
-static void fe_tobytes(uint8_t s[32], const fe f)
-{
-	curve25519_fe32_tobytes(s, f);
-}
+/* generic32's (curve25519.h). */
+#define fe_add curve25519_fe32_add
+#define fe_sub curve25519_fe32_sub
+#define fe_cswap curve25519_fe32_cswap
+#define fe_frombytes curve25519_fe32_frombytes
+#define fe_tobytes curve25519_fe32_tobytes
 
 #define LADDER_STEP curve25519_neon_ladder_step
 #define LADDER_LOOP curve25519_neon_ladder
