@@ -192,13 +192,12 @@ bool xchacha20poly1305_run_decrypt(const struct aead_rows *r, const struct aead_
 }
 
 /* The rows the public functions run for a message of these sizes with the
- * AEAD row aead, counted; XChaCha's subkey by hchacha20()'s row. */
+ * AEAD row aead, counted (the XChaCha functions add hchacha20()'s row). */
 static struct aead_rows pick(enum chacha20poly1305_row aead, size_t ad_len, size_t ct_len)
 {
 	uint32_t have = zinc_cpu_features();
 	struct aead_rows r = { aead, chacha20poly1305_chacha_row(have, ct_len),
-			       chacha20poly1305_poly_row(aead, have, ad_len, ct_len),
-			       hchacha20_row_for(have) };
+			       chacha20poly1305_poly_row(aead, have, ad_len, ct_len) };
 
 	ZINC_COUNT_HIT(chacha20poly1305_hits[r.aead]);
 	ZINC_COUNT_HIT(chacha20_hits[r.chacha]);
@@ -255,8 +254,9 @@ void xchacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
 			       const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
 	const struct aead_args a = aead_flat(dst, src, src_len, ad, ad_len, nonce, key);
-	const struct aead_rows r = pick_encrypt(ad_len, src_len);
+	struct aead_rows r = pick_encrypt(ad_len, src_len);
 
+	r.hchacha = hchacha20_row_for(zinc_cpu_features());
 	xchacha20poly1305_run_encrypt(&r, &a);
 }
 
@@ -271,6 +271,7 @@ bool xchacha20poly1305_decrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
 	if (src_len < TAG)
 		return false;
 	r = pick_decrypt(ad_len, src_len - TAG);
+	r.hchacha = hchacha20_row_for(zinc_cpu_features());
 	return xchacha20poly1305_run_decrypt(&r, &a);
 }
 
