@@ -92,11 +92,13 @@ struct aead_args {
 };
 
 /* The rows a call runs: the stitched row (CHACHA20POLY1305_ROW_TWO_PASS:
- * none), the ChaCha20 row and the Poly1305 row. */
+ * none), the ChaCha20 row, the Poly1305 row, and the row whose HChaCha20
+ * makes XChaCha's subkey. */
 struct aead_rows {
 	enum chacha20poly1305_row aead;
 	enum chacha20_row chacha;
 	uint32_t poly;
+	enum chacha20_row hchacha;
 };
 
 static inline struct aead_args aead_flat(uint8_t *dst, const uint8_t *src, size_t len,
@@ -194,6 +196,9 @@ bool chacha20poly1305_run_decrypt_sg(const struct aead_rows *r, const struct aea
  * an sg decrypt of src_len bytes (the tag included) is possible (sg.c). */
 bool chacha20poly1305_sg_encrypt_fits(const struct iovec *iov, size_t iovcnt, size_t src_len);
 bool chacha20poly1305_sg_decrypt_fits(const struct iovec *iov, size_t iovcnt, size_t src_len);
+
+/* The ChaCha20 row for a len-byte message (chacha20poly1305.c). */
+enum chacha20_row chacha20poly1305_chacha_row(uint32_t have, size_t len);
 
 /* The Poly1305 row for the AEAD row aead (chacha20poly1305.c). */
 uint32_t chacha20poly1305_poly_row(enum chacha20poly1305_row aead, uint32_t have, size_t ad_len,

@@ -53,6 +53,18 @@ static size_t mac_len(size_t ad_len, size_t ct_len)
 	return ((ad_len + 15) & ~(size_t)15) + ((ct_len + 15) & ~(size_t)15) + 16;
 }
 
+/* The first ChaCha20 call makes block 0 and the head together
+ * (aead_begin): a message of up to HEAD bytes is all head, so that call,
+ * CHACHA20_BLOCK_SIZE bytes more than the message, is all its keystream,
+ * and its row is chacha20()'s for that call's length, not the message's
+ * (on Zen 5, where one block runs fastest on the generic C, a 1..64-byte
+ * message makes two blocks: a vector row's). A longer message's head call
+ * is two blocks and the rest's call the longer one: the message's row. */
+enum chacha20_row chacha20poly1305_chacha_row(uint32_t have, size_t len)
+{
+	return chacha20_row_for(have, len <= HEAD ? CHACHA20_BLOCK_SIZE + len : len);
+}
+
 /* A stitched kernel continues the state of poly1305-x86_64 (its layout);
  * two passes take poly1305()'s row for the MAC input's length. */
 uint32_t chacha20poly1305_poly_row(enum chacha20poly1305_row aead, uint32_t have, size_t ad_len,
@@ -143,13 +155,11 @@ bool chacha20poly1305_run_decrypt(const struct aead_rows *r, const struct aead_a
 
 /* The XChaCha call's arguments in x: subkey = HChaCha20(key,
  * nonce[0..16)), nonce12 = 0^4 || nonce[16..24). */
-static void xchacha_derive(enum chacha20_row chacha, const struct aead_args *a,
+static void xchacha_derive(enum chacha20_row hchacha, const struct aead_args *a,
 			   struct aead_args *x, uint8_t subkey[CHACHA20POLY1305_KEY_SIZE],
 			   uint8_t nonce12[CHACHA20POLY1305_NONCE_SIZE])
 {
-	if (!chacha20_impls[chacha].hchacha20)
-		chacha = hchacha20_row_for(zinc_cpu_features());
-	chacha20_row_hchacha20(chacha, subkey, a->nonce, a->key);
+	chacha20_row_hchacha20(hchacha, subkey, a->nonce, a->key);
 	memset(nonce12, 0, 4);
 	memcpy(nonce12 + 4, a->nonce + 16, 8);
 	*x = *a;
@@ -162,7 +172,7 @@ void xchacha20poly1305_run_encrypt(const struct aead_rows *r, const struct aead_
 	uint8_t subkey[CHACHA20POLY1305_KEY_SIZE], nonce12[CHACHA20POLY1305_NONCE_SIZE];
 	struct aead_args x;
 
-	xchacha_derive(r->chacha, a, &x, subkey, nonce12);
+	xchacha_derive(r->hchacha, a, &x, subkey, nonce12);
 	chacha20poly1305_run_encrypt(r, &x);
 	memzero_explicit(subkey, sizeof(subkey));
 }
@@ -175,18 +185,18 @@ bool xchacha20poly1305_run_decrypt(const struct aead_rows *r, const struct aead_
 
 	if (a->len < TAG)
 		return false;
-	xchacha_derive(r->chacha, a, &x, subkey, nonce12);
+	xchacha_derive(r->hchacha, a, &x, subkey, nonce12);
 	ok = chacha20poly1305_run_decrypt(r, &x);
 	memzero_explicit(subkey, sizeof(subkey));
 	return ok;
 }
 
 /* The rows the public functions run for a message of these sizes with the
- * AEAD row aead, counted. */
+ * AEAD row aead, counted (the XChaCha functions add hchacha20()'s row). */
 static struct aead_rows pick(enum chacha20poly1305_row aead, size_t ad_len, size_t ct_len)
 {
 	uint32_t have = zinc_cpu_features();
-	struct aead_rows r = { aead, chacha20_row_for(have, ct_len),
+	struct aead_rows r = { aead, chacha20poly1305_chacha_row(have, ct_len),
 			       chacha20poly1305_poly_row(aead, have, ad_len, ct_len) };
 
 	ZINC_COUNT_HIT(chacha20poly1305_hits[r.aead]);
@@ -244,8 +254,9 @@ void xchacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
 			       const uint8_t key[CHACHA20POLY1305_KEY_SIZE])
 {
 	const struct aead_args a = aead_flat(dst, src, src_len, ad, ad_len, nonce, key);
-	const struct aead_rows r = pick_encrypt(ad_len, src_len);
+	struct aead_rows r = pick_encrypt(ad_len, src_len);
 
+	r.hchacha = hchacha20_row_for(zinc_cpu_features());
 	xchacha20poly1305_run_encrypt(&r, &a);
 }
 
@@ -260,6 +271,7 @@ bool xchacha20poly1305_decrypt(uint8_t *dst, const uint8_t *src, size_t src_len,
 	if (src_len < TAG)
 		return false;
 	r = pick_decrypt(ad_len, src_len - TAG);
+	r.hchacha = hchacha20_row_for(zinc_cpu_features());
 	return xchacha20poly1305_run_decrypt(&r, &a);
 }
 

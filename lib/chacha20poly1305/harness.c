@@ -17,15 +17,20 @@ static struct aead_rows rows_of(const struct chacha20poly1305_impl *row, size_t 
 	uint32_t have = zinc_cpu_features();
 	enum chacha20poly1305_row aead = (enum chacha20poly1305_row)(row - chacha20poly1305_impls);
 
-	return (struct aead_rows){ aead, chacha20_row_for(have, len),
-				   chacha20poly1305_poly_row(aead, have, ad_len, len) };
+	return (struct aead_rows){ aead, chacha20poly1305_chacha_row(have, len),
+				   chacha20poly1305_poly_row(aead, have, ad_len, len),
+				   hchacha20_row_for(have) };
 }
 
-/* For a call with the ChaCha20 row chacha and the Poly1305 row poly. */
+/* For a call with the ChaCha20 row chacha and the Poly1305 row poly; XChaCha's
+ * subkey by chacha's HChaCha20, or hchacha20()'s row when it has none. */
 static struct aead_rows rows_with(const struct chacha20_impl *chacha, uint32_t poly)
 {
-	return (struct aead_rows){ CHACHA20POLY1305_ROW_TWO_PASS,
-				   (enum chacha20_row)(chacha - chacha20_impls), poly };
+	enum chacha20_row row = (enum chacha20_row)(chacha - chacha20_impls);
+
+	return (struct aead_rows){ CHACHA20POLY1305_ROW_TWO_PASS, row, poly,
+				   chacha->hchacha20 ? row :
+						       hchacha20_row_for(zinc_cpu_features()) };
 }
 
 void chacha20poly1305_encrypt_row(const struct chacha20poly1305_impl *row, uint8_t *dst,
