@@ -14,6 +14,11 @@
 #            stepped under ptrace with different secrets on the same public
 #            inputs; the instruction addresses, memory operands' addresses
 #            and sizes, and masked accesses' opmasks must be equal.
+#  trace under Bochs  the same tracer, built static, run by ci/emu.sh
+#            --program in the Bochs guest of ci/emu/models.txt's first model
+#            (AVX-512F/VL/IFMA) on the rows this CPU lacks (an x86-64 host
+#            without AVX-512), in the quick form; --emu-trace forces it for
+#            rows this CPU has.
 #
 # The last lines say, per row, which method checked it and which rows
 # neither could, and why. The library, ci/ct/ct.c and ci/ct/trace.c are
@@ -29,7 +34,7 @@ ZINC_PROG=ct.sh
 usage() {
 	cat <<EOF
 usage: ci/ct.sh [--quick] [--cc COMPILER]... [--only valgrind|trace] [--arch ARCH]...
-                [--plant NAME] [--counts FILE]
+                [--plant NAME] [--counts FILE] [--emu-trace ROW[,ROW...]]
 
   --quick      a few length classes and cases, one compiler (what ci/test.sh
                runs): valgrind's quick form; the tracer with 2 secret pairs
@@ -49,6 +54,10 @@ usage: ci/ct.sh [--quick] [--cc COMPILER]... [--only valgrind|trace] [--arch ARC
                run here is not counted); the checks are valgrind's checked
                groups and the tracer's compared pairs
   --cc CC      compile with CC (repeatable; replaces the default compilers)
+  --emu-trace ROWS  also trace these x86-64 rows (comma-separated; repeatable)
+               in the Bochs guest of ci/emu.sh, as the rows this CPU lacks
+               always are (quick form: 2 pairs at 5 length classes, calls cut
+               after 20,000 steps)
   --plant NAME build with the planted constant-time bug NAME of sources.bzl's
                CT_PLANTED_BUGS (fuzz/planted/patches/NAME.patch, applied to a
                copy of the tree); each method CT_PLANTED_BUGS names for it
@@ -64,6 +73,7 @@ counts=
 only=
 plant=
 ccs=()
+emu_rows=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--quick) quick=1 ;;
@@ -78,6 +88,8 @@ while [ $# -gt 0 ]; do
 		only=$2; shift ;;
 	--plant) [ $# -ge 2 ] || zinc_die "--plant needs a planted bug's name"
 		plant=$2; shift ;;
+	--emu-trace) [ $# -ge 2 ] || zinc_die "--emu-trace needs rows"
+		IFS=, read -r -a r <<<"$2"; emu_rows+=("${r[@]}"); shift ;;
 	-h|--help) usage; exit 0 ;;
 	*) usage >&2; zinc_die "unknown argument $1" ;;
 	esac
@@ -103,6 +115,7 @@ run_valgrind=1 run_trace=0
 if [ -n "$plant" ] && [ -z "$only" ]; then
 	case ",$plant_methods," in *,valgrind,*) ;; *) run_valgrind=0 ;; esac
 fi
+[ ${#emu_rows[@]} -gt 0 ] && [ "$run_trace" = 0 ] && zinc_die "--emu-trace: the tracer runs on x86-64 hosts, without --only valgrind"
 [ "$only" = trace ] && [ "$host" != x86_64 ] && zinc_die "--only trace: the tracer is for x86-64 hosts (this is $host)"
 pkgs=(valgrind python3 libc6-dev binutils)
 [ "$run_trace" = 1 ] && pkgs+=(libcapstone-dev gcc)
@@ -136,9 +149,13 @@ if [ -n "$plant" ]; then
 fi
 status=0
 start=$(date +%s)
-vg_log=$tmp/valgrind.log trace_log=$tmp/trace.log
+vg_log=$tmp/valgrind.log trace_log=$tmp/trace.log emu_log=$tmp/emu.log
 : >"$vg_log"
 : >"$trace_log"
+: >"$emu_log"
+# The Bochs model the emulated trace runs on: ci/emu/models.txt's first
+# (every feature a row needs but ADX, which stays native).
+emu_model=$(awk '!/^#/ && NF { print $1; exit }' "$ZINC_ROOT/ci/emu/models.txt")
 # planted_caught LOG METHOD: the planted row fails in LOG, and no row of
 # another primitive does (the public functions may: they run the row).
 planted_caught() {
@@ -211,11 +228,53 @@ if [ "$run_trace" = 1 ]; then
 	code=${PIPESTATUS[0]}
 	echo "trace ($cc): $(($(date +%s) - t0)) s"
 	verdict "the tracer" "$trace_log" "$code" '^trace: [0-9]+ rows traced'
-	if [ -n "$plant" ]; then
+	# The rows this CPU lacks (the tracer's "needs" lines), and any forced,
+	# are traced again in the Bochs guest below.
+	mapfile -t lacked < <(awk '$1 == "not" && $2 == "traced" && $4 == "needs" { print $3 }' "$trace_log")
+	mapfile -t emu_rows < <(printf '%s\n' "${emu_rows[@]}" "${lacked[@]}" | grep . | sort -u)
+	if [ -n "$plant" ] && printf '%s\n' "${lacked[@]}" | grep -qx -- "$plant_row"; then
+		echo "planted $plant: this CPU lacks row $plant_row; the tracer under Bochs must catch it"
+	elif [ -n "$plant" ]; then
 		if planted_caught "$trace_log"; then
 			echo "planted $plant caught by the tracer: row $plant_row's traces differ, rows of other primitives' do not"
 		else
 			echo "planted $plant NOT caught as expected by the tracer: row $plant_row's traces should differ, and only rows of its primitive"
+			planted_verdict=1
+		fi
+	fi
+fi
+if [ ${#emu_rows[@]} -gt 0 ]; then
+	bin=$tmp/trace-$cc-static
+	echo "== trace under Bochs ($emu_model, ci/emu.sh --program): ${emu_rows[*]}; $cc ${cflags[*]} -DZINC_TESTING -static"
+	if ! (cd "$src_root" && zinc_cc "$cc" "$bin" "${cflags[@]}" "${map[@]}" -DZINC_TESTING \
+		-- "${srcs[@]}" ci/ct/trace.c -- -no-pie -static -Wl,-z,now -lcapstone) >"$tmp/build.log" 2>&1; then
+		cat "$tmp/build.log" >&2
+		zinc_die "static build of the tracer with $cc failed"
+	fi
+	emu_args=(--quick --pairs 2 --max-steps 20000)
+	for r in "${emu_rows[@]}"; do emu_args+=(--row "$r"); done
+	t0=$(date +%s)
+	"$ZINC_ROOT/ci/emu.sh" --cpu "$emu_model" --program "$bin" "${emu_args[@]}" >"$tmp/emu.raw" 2>&1
+	code=$?
+	# The guest has no addr2line: its "(? at ?)" are resolved here, from
+	# the static build's debug information.
+	while IFS= read -r l; do
+		if [[ "$l" =~ ^(.*\ (0x[0-9a-f]+):\ .*)\(\?\ at\ \?\)$ ]]; then
+			printf '%s(%s)\n' "${BASH_REMATCH[1]}" \
+				"$(addr2line -f -e "$bin" "${BASH_REMATCH[2]}" | paste -sd ' ' | sed 's/ / at /')"
+		else
+			printf '%s\n' "$l"
+		fi
+	done <"$tmp/emu.raw" | tee "$emu_log"
+	echo "trace under Bochs ($emu_model): $(($(date +%s) - t0)) s"
+	verdict "the tracer under Bochs" "$emu_log" "$code" '^trace: [0-9]+ rows traced'
+	if [ -n "$plant" ]; then
+		if ! printf '%s\n' "${emu_rows[@]}" | grep -qx -- "$plant_row"; then
+			:
+		elif planted_caught "$emu_log"; then
+			echo "planted $plant caught by the tracer under Bochs ($emu_model): row $plant_row's traces differ, rows of other primitives' do not"
+		else
+			echo "planted $plant NOT caught as expected by the tracer under Bochs ($emu_model): row $plant_row's traces should differ, and only rows of its primitive"
 			planted_verdict=1
 		fi
 	fi
@@ -288,13 +347,14 @@ fi
 # after the AEAD's name (its stitched rows); "A + B" lines are AEAD pairs.
 echo
 echo "== per row (valgrind: ${ccs[*]}; trace: ${ccs[0]}):"
-python3 - "$vg_log" "$trace_log" "$run_valgrind" "$run_trace" "$counts" <<'PY'
+python3 - "$vg_log" "$trace_log" "$run_valgrind" "$run_trace" "$counts" "$emu_log" "$emu_model" <<'PY'
 import re, sys
-vg, tr, ran_vg, ran_tr, counts = sys.argv[1:6]
+vg, tr, ran_vg, ran_tr, counts, emu, emu_model = sys.argv[1:8]
+METHODS = ("valgrind", "trace", "bochs")
 rows, order = {}, []
 def row(name):
     if name not in rows:
-        rows[name] = {"valgrind": None, "trace": None}
+        rows[name] = {m: None for m in METHODS}
         order.append(name)
     return rows[name]
 def mark(r, method, verdict):
@@ -316,18 +376,19 @@ for line in open(vg):
         mark(row(name), "valgrind", "not checked (" + why + ")")
     else:
         mark(row(name), "valgrind", m.group(1))
-for line in open(tr):
-    m = re.match(r"^(ok|FAIL) +(\S+) +traced: (.*)$", line)
-    if m:
-        mark(row(m.group(2)), "trace", m.group(1) + " (" + m.group(3).strip() + ")")
-        continue
-    m = re.match(r"^not traced +(\S+) +(.*)$", line)
-    if m:
-        mark(row(m.group(1)), "trace", "not traced (" + m.group(2).strip() + ")")
+for log, method in ((tr, "trace"), (emu, "bochs")):
+    for line in open(log):
+        m = re.match(r"^(ok|FAIL) +(\S+) +traced: (.*)$", line)
+        if m:
+            mark(row(m.group(2)), method, m.group(1) + " (" + m.group(3).strip() + ")")
+            continue
+        m = re.match(r"^not traced +(\S+) +(.*)$", line)
+        if m:
+            mark(row(m.group(1)), method, "not traced (" + m.group(2).strip() + ")")
 neither = []
 for name in order:
     r = rows[name]
-    checked = [k for k in ("valgrind", "trace") if r[k] and not r[k].startswith("not")]
+    checked = [k for k in METHODS if r[k] and not r[k].startswith("not")]
     def say(k, ran):
         if r[k]:
             return r[k]
@@ -336,18 +397,20 @@ for name in order:
         return "not run (--only)" if ran == "0" else "no line for this row"
     print("  %-30s %-9s valgrind: %s" % (name, "+".join(checked) or "NEITHER", say("valgrind", ran_vg)))
     print("  %-30s %-9s trace: %s" % ("", "", say("trace", ran_tr)))
+    if r["bochs"]:
+        print("  %-30s %-9s trace under Bochs (%s): %s" % ("", "", emu_model, r["bochs"]))
     if not checked:
         neither.append(name)
 print("rows neither method checked: %s" % (", ".join(neither) if neither else "none"))
 if counts:
-    failed = [n for n in order if any((rows[n][k] or "").startswith("FAIL") for k in ("valgrind", "trace"))]
+    failed = [n for n in order if any((rows[n][k] or "").startswith("FAIL") for k in METHODS)]
     passed = [n for n in order if n not in failed and n not in neither]
     cp = cf = 0
     for line in open(vg):
         m = re.match(r"^ct: (\d+) checked .*?, (\d+) failed", line)
         if m:
             cp += int(m.group(1)); cf += int(m.group(2))
-    for line in open(tr):
+    for line in (l for f in (tr, emu) for l in open(f)):
         m = re.match(r"^trace: \d+ rows traced, (\d+) .*? compared, (\d+) differ", line)
         if m:
             cp += int(m.group(1)) - int(m.group(2)); cf += int(m.group(2))
@@ -356,5 +419,5 @@ if counts:
         # named above, not counted either way.
         f.write("%d %d %d %d\n" % (len(passed), len(failed), cp, cf))
 PY
-echo "ct.sh: valgrind with ${#ccs[@]} compiler(s)$([ "$run_valgrind" = 1 ] || echo ' (not run)'), trace$([ "$run_trace" = 1 ] || echo ' (not run natively)')$([ ${#archs[@]} -gt 0 ] && echo " and under qemu-user (${archs[*]})"); $(($(date +%s) - start)) s in all"
+echo "ct.sh: valgrind with ${#ccs[@]} compiler(s)$([ "$run_valgrind" = 1 ] || echo ' (not run)'), trace$([ "$run_trace" = 1 ] || echo ' (not run natively)')$([ ${#emu_rows[@]} -gt 0 ] && echo " and under Bochs ($emu_model: ${emu_rows[*]})")$([ ${#archs[@]} -gt 0 ] && echo " and under qemu-user (${archs[*]})"); $(($(date +%s) - start)) s in all"
 exit $status

@@ -10,6 +10,11 @@
 #   ci/emu.sh --cpu M --testcase FILE TARGET  run one input (ci/reproduce.sh --cpu)
 #   ci/emu.sh --plant NAME[,NAME...]|all      planted bugs (EMU_PLANTED_BUGS) must
 #                                             be caught on the first model, in one boot
+#   ci/emu.sh [--cpu M] --program FILE [ARG...]  run one static program FILE (built
+#                                             by the caller, e.g. ci/ct.sh's tracer) with
+#                                             ARGs on M (default: the first model), no
+#                                             Bazel build; its whole output is printed
+#                                             and its exit status is emu.sh's
 #
 # Bochs 2.7 (Debian's bochs, with its EVEX support) boots Debian's packaged
 # kernel from a small FAT disk image (syslinux), with an initramfs holding
@@ -40,7 +45,8 @@ usage() {
 	sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'
 }
 
-full=0 cpus= random= testcase= target= plant= counts=
+full=0 cpus= random= testcase= target= plant= counts= program=
+program_args=()
 timeout_s=${ZINC_EMU_TIMEOUT:-1200}
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -50,6 +56,8 @@ while [ $# -gt 0 ]; do
 	--testcase) [ $# -ge 2 ] || zinc_die "--testcase needs a file"; testcase=$2; shift ;;
 	--plant) [ $# -ge 2 ] || zinc_die "--plant needs a planted bug's name"; plant=$2; shift ;;
 	--counts) [ $# -ge 2 ] || zinc_die "--counts needs a file"; counts=$2; shift ;;
+	--program) [ $# -ge 2 ] || zinc_die "--program needs a file"; program=$2
+		shift 2; program_args=("$@"); break ;;
 	-h | --help) usage; exit 0 ;;
 	-*) zinc_die "unknown option $1 (see --help)" ;;
 	*) [ -z "$target" ] || zinc_die "one target at a time"; target=$1 ;;
@@ -60,6 +68,14 @@ done
 if [ -n "$random$testcase" ]; then
 	[ -n "$target" ] || zinc_die "--random and --testcase need a TARGET"
 	zinc_is_target "$target" || zinc_die "unknown target $target (targets: $(zinc_fuzz_targets | tr '\n' ' '))"
+fi
+if [ -n "$program" ]; then
+	[ -z "$random$testcase$plant$target" ] || zinc_die "--program runs alone (no --random, --testcase, --plant or TARGET)"
+	[ -f "$program" ] && [ -x "$program" ] || zinc_die "--program $program: no such executable file"
+	# init splits a run line on spaces.
+	for a in "${program_args[@]}"; do
+		[[ "$a" == *[[:space:]]* || -z "$a" ]] && zinc_die "--program: an argument with a space, or empty: '$a'"
+	done
 fi
 if [ -n "$testcase" ]; then
 	[ -f "$testcase" ] && [ -r "$testcase" ] || zinc_die "testcase $testcase: no such readable file"
@@ -230,6 +246,10 @@ runlist() {
 		printf '%s\t%s\t/bin/%s\n' "${target}_standalone --random $random" "$env" "${target}_standalone --random $random --seed 1" >>"$file"
 		return
 	fi
+	if [ -n "$program" ]; then
+		printf '%s\t%s\t/bin/%s\n' "${program##*/} ${program_args[*]}" "$env" "${program##*/} ${program_args[*]}" >>"$file"
+		return
+	fi
 	if [ -n "$testcase" ]; then
 		printf '%s\t%s\t/bin/%s\n' "${target}_standalone $(basename "$testcase")" "$env" "${target}_standalone /testcase" >>"$file"
 		return
@@ -282,10 +302,15 @@ if [ -n "$plant" ]; then
 fi
 
 kernel
+mkdir -p "$work/root/bin" || zinc_die "cannot lay out the initramfs"
+clang-19 -O2 -static -Wall -Wextra -o "$work/root/init" "$ZINC_ROOT/ci/emu/init.c" ||
+	zinc_die "cannot build ci/emu/init.c"
+if [ -n "$program" ]; then
+	cp "$program" "$work/root/bin/" || zinc_die "cannot copy $program"
+else
 targets=(//vectors:vectors_test)
 for p in "${unit_programs[@]}"; do targets+=("//:$p"); done
 for t in $(zinc_fuzz_targets); do targets+=("//fuzz:${t}_standalone"); done
-mkdir -p "$work/root/bin" || zinc_die "cannot lay out the initramfs"
 # Each planted bug: its target's driver, built from a patched copy of the
 # tree; the copy is laid again at one path for each, so Bazel rebuilds only
 # what the patch changed.
@@ -299,18 +324,21 @@ for name in "${plants[@]}"; do
 done
 echo "== emu: building the test programs statically (bazel -c opt, --linkopt=-static)"
 bin=$(build "$root" "$base" "${targets[@]}") || exit 2
-clang-19 -O2 -static -Wall -Wextra -o "$work/root/init" "$ZINC_ROOT/ci/emu/init.c" ||
-	zinc_die "cannot build ci/emu/init.c"
 for p in "${unit_programs[@]}"; do cp "$bin/$p" "$work/root/bin/"; done
 cp "$bin/vectors/vectors_test" "$work/root/bin/"
 for t in $(zinc_fuzz_targets); do cp "$bin/fuzz/${t}_standalone" "$work/root/bin/"; done
 cp -r "$ZINC_ROOT/vectors" "$ZINC_ROOT/corpus" "$work/root/"
 [ -n "$testcase" ] && cp "$testcase" "$work/root/testcase"
+fi
 
 # ---- run and report ----
 # The guests boot in parallel, one per core (Bochs runs on one thread),
 # and are reported in the order of the list.
 [ -n "$plant" ] && chosen=("${chosen[0]}")  # the first model (AVX-512) only
+if [ -n "$program" ]; then
+	[ ${#chosen[@]} -eq 1 ] || [ -z "$cpus" ] || zinc_die "--program runs on one model"
+	chosen=("${chosen[0]}")
+fi
 jobs=$(nproc 2>/dev/null || echo 1)
 first=1 t_all=$(date +%s)
 for model in "${chosen[@]}"; do
@@ -351,7 +379,11 @@ for model in "${chosen[@]}"; do
 		lines=$(grep -hE '^[A-Za-z0-9_./-]+: [0-9]+ passed, [0-9]+ failed$' <<<"$out")
 		checks_passed=$((checks_passed + $(awk '{s += $2} END {print s + 0}' <<<"$lines")))
 		checks_failed=$((checks_failed + $(awk '{s += $4} END {print s + 0}' <<<"$lines")))
-		if [ -n "$plant" ]; then
+		if [ -n "$program" ]; then
+			grep -v '^=== zinc-emu' <<<"$out"
+			program_rc=${rc:-none}
+			[ "$rc" = 0 ] && passed=$((passed + 1)) || failed=$((failed + 1))
+		elif [ -n "$plant" ]; then
 			if grep -q '==== zinc fuzz MISMATCH ====' <<<"$out" && [ "$rc" != 0 ]; then
 				echo "   caught: $(grep -m1 -E '^(impls|what|verdict):' <<<"$out")"
 				passed=$((passed + 1))
@@ -377,4 +409,9 @@ done
 echo "emu assertions inside the test programs: $checks_passed passed, $checks_failed failed"
 echo "emu: $passed passed, $failed failed"
 [ -n "$counts" ] && echo "$passed $failed $checks_passed $checks_failed" >"$counts"
+# --program: its exit status (0 or 1), 2 for anything else (a guest that did
+# not run it to its end, a program killed or failing to start).
+if [ -n "$program" ]; then
+	case "${program_rc:-none}" in 0 | 1) exit "$program_rc" ;; *) exit 2 ;; esac
+fi
 [ "$failed" = 0 ]
