@@ -164,6 +164,15 @@ planted_caught() {
 			grep -v '^FAIL  *public API' | grep -q .
 }
 planted_verdict=0
+# planted_traced METHOD LOG: the verdict of a trace method on the planted row.
+planted_traced() {
+	if planted_caught "$2"; then
+		echo "planted $plant caught by $1: row $plant_row's traces differ, rows of other primitives' do not"
+	else
+		echo "planted $plant NOT caught as expected by $1: row $plant_row's traces should differ, and only rows of its primitive"
+		planted_verdict=1
+	fi
+}
 # verdict WHAT LOG CODE SUMMARY: a method's exit CODE into status; only a
 # run that got to its SUMMARY line in LOG counts (valgrind may give up).
 verdict() {
@@ -235,12 +244,7 @@ if [ "$run_trace" = 1 ]; then
 	if [ -n "$plant" ] && printf '%s\n' "${lacked[@]}" | grep -qx -- "$plant_row"; then
 		echo "planted $plant: this CPU lacks row $plant_row; the tracer under Bochs must catch it"
 	elif [ -n "$plant" ]; then
-		if planted_caught "$trace_log"; then
-			echo "planted $plant caught by the tracer: row $plant_row's traces differ, rows of other primitives' do not"
-		else
-			echo "planted $plant NOT caught as expected by the tracer: row $plant_row's traces should differ, and only rows of its primitive"
-			planted_verdict=1
-		fi
+		planted_traced "the tracer" "$trace_log"
 	fi
 fi
 if [ ${#emu_rows[@]} -gt 0 ]; then
@@ -271,11 +275,8 @@ if [ ${#emu_rows[@]} -gt 0 ]; then
 	if [ -n "$plant" ]; then
 		if ! printf '%s\n' "${emu_rows[@]}" | grep -qx -- "$plant_row"; then
 			:
-		elif planted_caught "$emu_log"; then
-			echo "planted $plant caught by the tracer under Bochs ($emu_model): row $plant_row's traces differ, rows of other primitives' do not"
 		else
-			echo "planted $plant NOT caught as expected by the tracer under Bochs ($emu_model): row $plant_row's traces should differ, and only rows of its primitive"
-			planted_verdict=1
+			planted_traced "the tracer under Bochs ($emu_model)" "$emu_log"
 		fi
 	fi
 fi
