@@ -9,7 +9,8 @@
 # planted-bug list of sources.bzl) must apply to a fresh copy of them with
 # APPLY (fuzz/planted/apply.sh) and change it; the files themselves must
 # hold no ZINC_PLANT_ conditional (the bugs live in the patches only), and
-# every patch in fuzz/planted/patches/ must be one of the PATCHes. Run from
+# every patch in fuzz/planted/patches/ must be one of the PATCHes, and
+# fuzz/planted/files.bzl must list the files each changes. Run from
 # the top of the tree (Bazel's runfiles). Ends "planted patches: N passed,
 # M failed".
 set -u
@@ -55,5 +56,13 @@ for p in fuzz/planted/patches/*.patch; do
 	*) fail "$p is named by no planted-bug list of sources.bzl" ;;
 	esac
 done
+# fuzz/planted/files.bzl, which tells BUILD what each patch changes, is
+# what fuzz/planted/files.sh writes from the patches now.
+if out=$(fuzz/planted/files.sh fuzz/planted/patches/*.patch | diff fuzz/planted/files.bzl - 2>&1); then
+	pass
+else
+	printf '%s\n' "$out"
+	fail "fuzz/planted/files.bzl is stale: fuzz/planted/files.sh > fuzz/planted/files.bzl"
+fi
 echo "planted patches: $passed passed, $failed failed"
 [ "$failed" = 0 ]
