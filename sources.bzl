@@ -547,6 +547,7 @@ SELFTEST_PLANTED_BUGS = [
     "AEAD_LENGTHS",
     "AEAD_STITCH_CARRY",
     "AEAD_OPEN_TAIL",
+    "CHACHA20_GENERIC_ROTATE",
 ]
 
 # Planted constant-time bugs (ci/ct.sh --plant): (NAME, ROW, METHODS). The patch
