@@ -244,6 +244,7 @@ def random_inputs(target, arch):
 FUZZ_SRCS = [
     "fuzz/guard.c",
     "fuzz/input.c",
+    "fuzz/oracles/oracles.c",
     "fuzz/report.c",
 ]
 
@@ -519,7 +520,17 @@ PLANTED_BUGS = [
     ("AEAD_OPEN_TAIL", "xchacha20poly1305", 200),
     ("AEAD_STITCH_CARRY", "chacha20poly1305", 200),
     ("CHACHA20_AVX2_RBX", "chacha20", 200),
+    ("CHACHA20_GENERIC_ROTATE", "chacha20", 20),
 ]
+
+# The culprit the diagnosis of a planted bug must name (its "culprit:"
+# line, fuzz/report.h): the row the patch breaks, outvoted by the other rows
+# and the oracles. CHACHA20_GENERIC_ROTATE breaks the generic C, the row the
+# others were once only compared with: it must be named, not the first
+# assembly row that differs from it.
+PLANTED_CULPRITS = {
+    "CHACHA20_GENERIC_ROTATE": "chacha20-generic",
+}
 
 # The planted bugs zinc_selftest() must catch (//:selftest_plant_<name>_test):
 # those its known answers and its 2 KiB row-vs-generic messages reach. The
@@ -536,6 +547,7 @@ SELFTEST_PLANTED_BUGS = [
     "AEAD_LENGTHS",
     "AEAD_STITCH_CARRY",
     "AEAD_OPEN_TAIL",
+    "CHACHA20_GENERIC_ROTATE",
 ]
 
 # Planted constant-time bugs (ci/ct.sh --plant): (NAME, ROW, METHODS). The patch

@@ -16,8 +16,9 @@ and beside the work folder (in its parent) status.json and report.html,
 refreshed while running. Each target runs libFuzzer in fork mode with
 crashes, OOMs and timeouts ignored, so fuzzing goes on after a crash; every
 crash testcase it leaves is run once more to read its diagnosis, given a
-signature (fuzz/report.c's target + what + impls, or the sanitizer's report
-type + top frames), and counted under it. The corpus is minimised with
+signature (fuzz/report.c's target + culprit, the side the vote of rows and
+oracles outvoted; target + what + impls when the vote was undecided; or the
+sanitizer's report type + top frames), and counted under it. The corpus is minimised with
 -merge=1 at the start of each run and every --merge-every seconds.
 """
 import argparse
@@ -70,6 +71,7 @@ def die(msg):
 
 MISMATCH = re.compile(r"==== zinc fuzz MISMATCH ====\n(?:.*\n)*?target:\s*(.*)\nwhat:\s*(.*)\n"
                       r"impls:\s*(.*)\n")
+CULPRIT = re.compile(r"==== zinc fuzz MISMATCH ====\nculprit:\s*(.*)\n")
 FRAME = re.compile(r"^\s*#(\d+) 0x[0-9a-f]+ in (\S+)", re.M)
 # Frames of the runtime, libc and the engine, not of the code under test.
 NOISE = re.compile(r"^(__sanitizer|__asan|__ubsan|__msan|__lsan|__interceptor|___interceptor|"
@@ -94,7 +96,14 @@ def diagnose(target, text, code):
         start = text.index("==== zinc fuzz MISMATCH ====")
         end = text.find("==== aborting ====", start)
         end = len(text) if end < 0 else end + len("==== aborting ====")
-        sig = "%s | %s | %s" % (m.group(1).strip(), m.group(2).strip(), m.group(3).strip())
+        cm = CULPRIT.search(text)
+        culprit = cm.group(1).strip() if cm else ""
+        if culprit and not culprit.startswith("undecided"):
+            # The outvoted side: one signature per culprit, whichever
+            # comparison (what) showed it first on a given input.
+            sig = "%s | culprit %s" % (m.group(1).strip(), culprit)
+        else:
+            sig = "%s | %s | %s" % (m.group(1).strip(), m.group(2).strip(), m.group(3).strip())
         return sig, text[start:end]
     if code == 0:
         return "%s | did not reproduce" % target, text[-4000:]

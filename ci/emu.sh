@@ -419,7 +419,7 @@ for model in "${chosen[@]}"; do
 			[ "$rc" = 0 ] && passed=$((passed + 1)) || failed=$((failed + 1))
 		elif [ -n "$plant" ]; then
 			if grep -q '==== zinc fuzz MISMATCH ====' <<<"$out" && [ "$rc" != 0 ]; then
-				echo "   caught: $(grep -m1 -E '^(impls|what|verdict):' <<<"$out")"
+				echo "   caught: $(grep -m1 -E '^(culprit|impls|what|verdict):' <<<"$out")"
 				passed=$((passed + 1))
 			else
 				echo "FAILED: planted bug ${label%%:*} was not caught on $model (exit ${rc:-none})"

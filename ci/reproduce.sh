@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
 # Reproduces fuzzer testcases with the standalone debug ASan + UBSan build of
-# their target and prints the diagnosis (fuzz/README.md).
+# their target and prints the diagnosis (fuzz/README.md) and its culprit:
+# the row, oracle or zinc as a whole that the other rows and oracles outvoted.
 #
 # The target comes from --target, else from the testcase's name: OSS-Fuzz's
 # clusterfuzz-testcase[-minimized]-<t>_fuzzer-..., else the nearest folder
@@ -111,7 +112,7 @@ fi
 
 zinc_need "${ZINC_BUILD_PACKAGES[@]}"
 log=$(mktemp "${TMPDIR:-/tmp}/zinc-reproduce.XXXXXX")
-trap 'rm -f "$log"' EXIT
+trap 'rm -f "$log" "$log.err"' EXIT
 if [ "$arch" != x86_64 ]; then
 	echo "building the $arch standalone build (bazel --config=$arch) ..." >&2
 	abin=$(zinc_arch_standalones "$log" "$arch" $(printf '%s\n' "${tgt[@]}" | sort -u)) || exit 2
@@ -132,9 +133,11 @@ for i in "${!files[@]}"; do
 	f=${files[$i]} t=${tgt[$i]}
 	echo "== $t: $f"
 	# The subshell's own stderr is discarded so that bash does not add an
-	# "Aborted" line to the diagnosis; the driver's goes to ours (fd 3).
-	("$(standalone "$t")" "$f" 2>&3; exit $?) 3>&2 2>/dev/null
+	# "Aborted" line to the diagnosis; the driver's is kept (for its
+	# culprit line) and then shown on ours.
+	("$(standalone "$t")" "$f" 2>"$log.err"; exit $?) 2>/dev/null
 	code=$?
+	cat "$log.err" >&2
 	keep=$f
 	if [ "$code" = 0 ]; then
 		echo "$f: testcase ran clean"
@@ -143,7 +146,10 @@ for i in "${!files[@]}"; do
 		status=2
 		continue
 	else
-		echo "$f: reproduces ($t, exit status $code)"
+		# The diagnosis's culprit: the side the rows and oracles outvoted
+		# (fuzz/report.h), or none for a sanitizer report.
+		culprit=$(sed -n 's/^culprit: //p' "$log.err" | head -n 1)
+		echo "$f: reproduces ($t, culprit: ${culprit:-none named, see the report above}, exit status $code)"
 		[ "$status" = 2 ] || status=1
 		if [ "$minimize" = 1 ]; then
 			min="$f.min"

@@ -4,18 +4,17 @@
  * xchacha20poly1305_fuzzer.c, which define before including it:
  *   AEAD_NAME, AEAD_NONCE_SIZE, AEAD_VARIANT (its struct aead_variant,
  *   lib/chacha20poly1305/entries.h: how zinc's functions are called),
- *   AEAD_SODIUM_ENCRYPT / _DECRYPT, AEAD_OPENSSL_ENCRYPT / _DECRYPT (or
- *   AEAD_OPENSSL_NONE, the reason OpenSSL is not compared),
- *   AEAD_NSS_ENCRYPT / _DECRYPT, AEAD_NSS_NAME (its name in the diagnosis
- *   and the counters) and AEAD_NSS_LIST (what --list says), and
- *   AEAD_SG_ENCRYPT when the AEAD has scatter-gather functions.
+ *   AEAD_ORACLE_ENCRYPT / _DECRYPT (the struct zinc_oracle operations,
+ *   fuzz/oracles/oracles.h), AEAD_ORACLE_NOTES (what --list says of them),
+ *   and AEAD_SG_ENCRYPT when the AEAD has scatter-gather functions.
  * zinc is run every way lib/chacha20poly1305/entries.h describes
  * (aead_way_next): the pairs, the stitched rows, the public functions.
  * For every input: every (ChaCha20 row, Poly1305 row) pair the CPU can run
- * through the _with functions, and the public functions, against the
- * (generic, generic) pair and the oracles, and so every usable row of the
- * stitched table (chacha20poly1305_impls) through its _row functions, in
- * place and not (and over the iovec list through the sg _row functions);
+ * through the _with functions, the (generic, generic) pair among them, every
+ * usable row of the stitched table (chacha20poly1305_impls) through its
+ * _row functions, in place and not, the public functions and every oracle
+ * vote on the ciphertext and tag (fuzz_judge names the outvoted); then
+ * against that verdict, the same over the iovec list (the sg _row functions);
  * decrypt(encrypt(m)) = m, in place
  * and not; one flipped bit of ciphertext, tag or AD rejected with a zeroed
  * output; decrypt of fewer than 16 bytes rejected without writing (public
@@ -233,19 +232,27 @@ static const char *flip_what(void)
 	return pos < P.len ? "ciphertext" : pos < P.len + TAG ? "tag" : "ad";
 }
 
-/* Encrypts, compares with ref, decrypts back, then (when flip_too)
- * decrypts a flipped copy. The other pairs skip the flipped decrypt: the
+/* Encrypts one way (in place or not) and votes with the answer. */
+static void encrypt_vote(struct fuzz_ballot *enc, const char *name, const struct aead_way *w,
+			 bool in_place)
+{
+	char who[FUZZ_VOTER_NAME];
+	struct bufs b;
+
+	place(&b, msg, P.len, P.len + TAG, in_place);
+	aead_way_encrypt(V, w, b.dst, b.src, P.len, b.ad, P.ad_len, b.nonce, b.key);
+	snprintf(who, sizeof(who), "%s%s", name, in_place ? " (in place)" : "");
+	fuzz_vote(enc, who, b.dst);
+}
+
+/* Decrypts ref (the ciphertext every way agreed on) back, then (when
+ * flip_too) a flipped copy. The other pairs skip the flipped decrypt: the
  * rejection logic is shared C, and a backend whose tag ignored some input
- * bits would already differ from the generic tag. */
+ * bits would already differ from the other tags. */
 static void run(const char *name, const struct aead_way *w, bool in_place, bool flip_too)
 {
 	struct bufs b;
 	bool ok;
-
-	place(&b, msg, P.len, P.len + TAG, in_place);
-	aead_way_encrypt(V, w, b.dst, b.src, P.len, b.ad, P.ad_len, b.nonce, b.key);
-	fuzz_check(T, name, "generic+generic", in_place ? "encrypt, in place" : "encrypt",
-		   b.dst, ref, P.len + TAG);
 
 	place(&b, ref, P.len + TAG, P.len, in_place);
 	ok = aead_way_decrypt(V, w, b.dst, b.src, P.len + TAG, b.ad, P.ad_len, b.nonce, b.key);
@@ -352,9 +359,8 @@ static void sg_gather(const char *name, const struct sg_list *l, uint8_t *out)
 typedef bool sg_fn(const struct aead_way *, const struct iovec *, size_t, size_t,
 		   const uint8_t *, size_t, const uint8_t *, const uint8_t *);
 
-/* sg_ct: the last sg encrypt's output (the public function's, which runs
- * last), for the oracles. sg_msg: msg and 16 bytes of room for the tag. */
-static uint8_t sg_out[FUZZ_MAX_LEN + TAG], sg_ct[FUZZ_MAX_LEN + TAG];
+/* sg_msg: msg and 16 bytes of room for the tag. */
+static uint8_t sg_out[FUZZ_MAX_LEN + TAG];
 static uint8_t sg_msg[FUZZ_MAX_LEN + TAG];
 
 /* A size the list cannot hold: false and not one byte written. */
@@ -390,8 +396,7 @@ static void run_sg(const char *name, const struct aead_way *w, bool flip_too)
 	fuzz_check_bool(T, name, "spec", "sg encrypt accepted",
 			enc(w, l.iov, l.cnt, P.len, b.ad, P.ad_len, b.nonce, b.key), true);
 	sg_gather(name, &l, sg_out);
-	fuzz_check(T, name, "flat generic+generic", "sg encrypt", sg_out, ref, P.len + TAG);
-	memcpy(sg_ct, sg_out, P.len + TAG);
+	fuzz_check(T, name, "every flat way", "sg encrypt", sg_out, ref, P.len + TAG);
 	fuzz_check_bool(T, name, "spec", "sg decrypt(sg encrypt(m)) accepted",
 			dec(w, l.iov, l.cnt, P.len + TAG, b.ad, P.ad_len, b.nonce, b.key), true);
 	sg_gather(name, &l, sg_out);
@@ -458,105 +463,106 @@ static void skip_unusable(void)
 #undef SKIP_UNUSABLE
 }
 
-typedef bool (*oracle_enc)(uint8_t *, const uint8_t *, size_t, const uint8_t *, size_t,
-			   const uint8_t *, const uint8_t *, const char **);
-typedef bool (*oracle_dec)(uint8_t *, bool *, const uint8_t *, size_t, const uint8_t *, size_t,
-			   const uint8_t *, const uint8_t *, const char **);
-
-/* One oracle's answers on this input: ciphertext || tag, the decrypt of
- * ref (verdict and message), the verdict on the flipped input. */
-struct oracle_run {
-	const char *name;
-	oracle_enc enc;
-	oracle_dec dec;
-	const char *none;       /* enc NULL: why this library is not compared */
-	bool ran_enc, ran_dec, ran_flip;
-	uint8_t ok, flip_ok;
-	uint8_t ct[FUZZ_MAX_LEN + TAG], pt[FUZZ_MAX_LEN];
-};
-
-static void run_oracle(struct oracle_run *o)
+/* Every oracle's ciphertext || tag, as votes. */
+static void vote_oracles(struct fuzz_ballot *enc)
 {
-	static uint8_t ct[FUZZ_MAX_LEN + TAG], a[FUZZ_MAX_AD_LEN], scratch[FUZZ_MAX_LEN];
-	const char *why = NULL;
-	bool ok;
+	static uint8_t ct[FUZZ_MAX_LEN + TAG];
 
-	o->ran_enc = o->ran_dec = o->ran_flip = false;
-	if (!o->enc) {
-		fuzz_count_skipped(o->name, o->none);
-		return;
+	for (unsigned i = 0; i < ZINC_NORACLES; i++) {
+		const struct zinc_oracle *o = zinc_oracles[i];
+		const char *why = NULL;
+
+		if (ORACLE_CALL(o, AEAD_ORACLE_ENCRYPT, &why, ct, msg, P.len, ad, P.ad_len, P.nonce,
+				P.key))
+			fuzz_vote_other(enc, o->name, ct);
+		else
+			fuzz_abstain(enc, o->name, why);
 	}
-	if (!(o->ran_enc = o->enc(o->ct, msg, P.len, ad, P.ad_len, P.nonce, P.key, &why))) {
-		fuzz_count_skipped(o->name, why);
-		return;
-	}
-	if (!(o->ran_dec = o->dec(o->pt, &ok, ref, P.len + TAG, ad, P.ad_len, P.nonce, P.key,
-				  &why))) {
-		fuzz_count_skipped(o->name, why);
-		return;
-	}
-	o->ok = ok;
+}
+
+/* Every oracle's decrypt of ref (verdict and message) and of the flipped
+ * input (verdict), each a ballot with zinc's answer, which the checks
+ * above established: accepted, the message, rejected. */
+static void check_oracle_decrypt(void)
+{
+	static struct fuzz_ballot ok, pt, flip_ok;
+	static uint8_t o_pt[FUZZ_MAX_LEN], ct[FUZZ_MAX_LEN + TAG], a[FUZZ_MAX_AD_LEN];
+	bool yes;
+
+	fuzz_ballot_open(&ok, "decrypt accepted", 1);
+	fuzz_ballot_open(&pt, "decrypt", P.len);
+	fuzz_ballot_open(&flip_ok, "flipped bit accepted", 1);
+	fuzz_vote_bool(&ok, "every way", true);
+	fuzz_vote(&pt, "every way", msg);
+	fuzz_vote_bool(&flip_ok, "every way", false);
 	memcpy(ct, ref, P.len + TAG);
 	memcpy(a, ad, P.ad_len);
 	flip(ct, a);
-	o->ran_flip = o->dec(scratch, &ok, ct, P.len + TAG, a, P.ad_len, P.nonce, P.key, &why);
-	o->flip_ok = ok;
+	for (unsigned i = 0; i < ZINC_NORACLES; i++) {
+		const struct zinc_oracle *o = zinc_oracles[i];
+		const char *why = NULL;
+
+		if (!ORACLE_CALL(o, AEAD_ORACLE_DECRYPT, &why, o_pt, &yes, ref, P.len + TAG, ad,
+				 P.ad_len, P.nonce, P.key)) {
+			fuzz_abstain(&ok, o->name, why);
+			continue;
+		}
+		fuzz_vote_other_bool(&ok, o->name, yes);
+		if (yes)
+			fuzz_vote_other(&pt, o->name, o_pt);
+		if (o->AEAD_ORACLE_DECRYPT(o_pt, &yes, ct, P.len + TAG, a, P.ad_len, P.nonce, P.key,
+					   &why))
+			fuzz_vote_other_bool(&flip_ok, o->name, yes);
 #ifdef AEAD_SG_ENCRYPT
-	fuzz_count_compared(o->name, AEAD_NAME " encrypt (flat and sg), decrypt, flipped-bit verdict");
+		fuzz_count_compared(o->name, AEAD_NAME " encrypt (flat and sg), decrypt, flipped-bit verdict");
 #else
-	fuzz_count_compared(o->name, AEAD_NAME " encrypt, decrypt, flipped-bit verdict");
+		fuzz_count_compared(o->name, AEAD_NAME " encrypt, decrypt, flipped-bit verdict");
 #endif
+	}
+	fuzz_judge(T, &ok);
+	fuzz_judge(T, &pt);
+	fuzz_judge(T, &flip_ok);
 }
 
-/* Every oracle first, then each answer compared across all of them
- * (fuzz_check_oracles names every library that disagrees). */
-static void check_oracles(void)
+/* Every way's encryption (the (generic, generic) pair, every usable pair
+ * and stitched row, the public functions) and every oracle's vote on the
+ * ciphertext and tag. ref gets the generic pair's, which then is
+ * everyone's. */
+static void check_encrypt(void)
 {
-	static struct oracle_run runs[] = {
-		{ .name = "libsodium", .enc = AEAD_SODIUM_ENCRYPT, .dec = AEAD_SODIUM_DECRYPT },
-#ifdef AEAD_OPENSSL_NONE
-		{ .name = "openssl", .none = AEAD_OPENSSL_NONE },
-#else
-		{ .name = "openssl", .enc = AEAD_OPENSSL_ENCRYPT, .dec = AEAD_OPENSSL_DECRYPT },
-#endif
-		{ .name = AEAD_NSS_NAME, .enc = AEAD_NSS_ENCRYPT, .dec = AEAD_NSS_DECRYPT },
-	};
-	enum { N = sizeof(runs) / sizeof(runs[0]) };
-	struct fuzz_answer ct[N], ok[N], pt[N], flip_ok[N];
-	static const uint8_t yes = 1, no = 0;
+	static struct fuzz_ballot enc;
+	struct aead_way gen, w;
 
-	for (unsigned i = 0; i < N; i++) {
-		struct oracle_run *o = &runs[i];
-
-		run_oracle(o);
-		ct[i] = (struct fuzz_answer){ o->name, o->ran_enc ? o->ct : NULL };
-		ok[i] = (struct fuzz_answer){ o->name, o->ran_dec ? &o->ok : NULL };
-		pt[i] = (struct fuzz_answer){ o->name, o->ran_dec && o->ok ? o->pt : NULL };
-		flip_ok[i] = (struct fuzz_answer){ o->name, o->ran_flip ? &o->flip_ok : NULL };
+	fuzz_ballot_open(&enc, "encrypt", P.len + TAG);
+	aead_way_pair(&gen, &chacha20_impls[0], 0);
+	encrypt_vote(&enc, "generic+generic", &gen, false);
+	memcpy(ref, enc.value[0], P.len + TAG);
+	if (P.layout.in_place)
+		encrypt_vote(&enc, "generic+generic", &gen, true);
+	for (size_t at = 0; aead_way_next(&w, &at, AEAD_WAY_PAIRS | AEAD_WAY_ROWS);) {
+		if (w.chacha && w.chacha == gen.chacha && !w.poly)
+			continue;
+		encrypt_vote(&enc, w.name, &w, w.chacha ? P.layout.in_place : false);
+		if (!w.chacha)
+			encrypt_vote(&enc, w.name, &w, true);
 	}
-	fuzz_check_oracles(T, "generic+generic", "encrypt", ref, P.len + TAG, ct, N);
-#ifdef AEAD_SG_ENCRYPT
-	fuzz_check_oracles(T, "public sg", "encrypt", sg_ct, P.len + TAG, ct, N);
-#endif
-	fuzz_check_oracles(T, "generic+generic", "decrypt accepted", &yes, 1, ok, N);
-	fuzz_check_oracles(T, "message", "decrypt", msg, P.len, pt, N);
-	fuzz_check_oracles(T, "spec", "flipped bit rejected", &no, 1, flip_ok, N);
+	aead_way_next(&w, &(size_t){ 0 }, AEAD_WAY_PUBLIC);
+	encrypt_vote(&enc, "public", &w, false);
+	encrypt_vote(&enc, "public", &w, true);
+	vote_oracles(&enc);
+	fuzz_judge(T, &enc);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct aead_way gen, w;
-	struct bufs b;
 
 	decode(data, size);
 	fuzz_set_params(format_params);
+	check_encrypt();
 
 	aead_way_pair(&gen, &chacha20_impls[0], 0);
-	place(&b, msg, P.len, P.len + TAG, false);
-	aead_way_encrypt(V, &gen, b.dst, b.src, P.len, b.ad, P.ad_len, b.nonce, b.key);
-	memcpy(ref, b.dst, P.len + TAG);
 	run("generic+generic", &gen, P.layout.in_place, true);
-
 	skip_unusable();
 	for (size_t at = 0; aead_way_next(&w, &at, AEAD_WAY_PAIRS | AEAD_WAY_ROWS);) {
 		if (w.chacha && w.chacha == gen.chacha && !w.poly)
@@ -569,7 +575,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #endif
 			fuzz_count_compared(w.chacha != gen.chacha ? w.chacha->name
 							   : poly1305_impls[w.poly].name,
-					    "pairs vs generic+generic (encrypt, decrypt)");
+					    "pairs vs every way (encrypt, decrypt)");
 			continue;
 		}
 		run(w.name, &w, false, true);
@@ -578,17 +584,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		strncat(w.name, " sg", sizeof(w.name) - strlen(w.name) - 1);
 		run_sg(w.name, &w, true);
 		fuzz_count_compared(w.row->name, "encrypt and decrypt (in and out of place, "
-				    "and sg) vs generic+generic, flipped bit");
+				    "and sg) vs every way, flipped bit");
 #else
 		fuzz_count_compared(w.row->name, "encrypt and decrypt (in and out of place) "
-				    "vs generic+generic, flipped bit");
+				    "vs every way, flipped bit");
 #endif
 	}
 	aead_way_next(&w, &(size_t){ 0 }, AEAD_WAY_PUBLIC);
 	run("public", &w, false, true);
 	run("public, in place", &w, true, true);
 	check_short();
-	fuzz_count_compared("public", "vs generic (in/out of place, decrypt, flip, short)");
+	fuzz_count_compared("public", "vs every way (in/out of place, decrypt, flip, short)");
 #ifdef AEAD_SG_ENCRYPT
 	run_sg("generic+generic sg", &gen, true);
 	run_sg("public sg", &w, true);
@@ -597,7 +603,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #endif
 	fuzz_count_compared("pairs", "short decrypt rejected, output untouched");
 
-	check_oracles();
+	check_oracle_decrypt();
 	return 0;
 }
 
@@ -608,13 +614,7 @@ void fuzz_list(FILE *o)
 	FUZZ_LIST_TABLE(o, chacha20_impls, chacha20_nimpls);
 	FUZZ_LIST_TABLE(o, poly1305_impls, poly1305_nimpls);
 	FUZZ_LIST_TABLE(o, chacha20poly1305_impls, chacha20poly1305_nimpls);
-	sodium_list(o, AEAD_NAME " (ietf, combined mode)");
-#ifdef AEAD_OPENSSL_NONE
-	fprintf(o, "  oracle OpenSSL: not compared, %s\n", AEAD_OPENSSL_NONE);
-#else
-	openssl_list(o, "EVP_chacha20_poly1305");
-#endif
-	nss_list(o, AEAD_NSS_LIST);
+	oracles_list(o, AEAD_ORACLE_NOTES);
 }
 
 void fuzz_dispatch(FILE *out)

@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Fuzz target "blake2s": every usable BLAKE2s backend against the generic
- * one (one update and the decoded chunks; the state after the updates, the
- * digest, the state wiped by final), streaming against one-shot, the public
- * blake2s(), blake2s_init_key/update/final and blake2s_hmac, the rejection
- * of invalid sizes, and libb2 (every outlen and keylen) and OpenSSL
- * (BLAKE2S-256, BLAKE2SMAC, HMAC-BLAKE2s) as oracles. Then the same
+ * Fuzz target "blake2s": every usable BLAKE2s backend, the generic C among
+ * them, and every oracle with a blake2s (libb2: every outlen and keylen;
+ * OpenSSL: BLAKE2S-256, BLAKE2SMAC) vote on the digest (one update and the
+ * decoded chunks) and the rows on the state after the updates; the state
+ * wiped by final, streaming against one-shot, the public blake2s() and
+ * blake2s_init_key/update/final against the verdict; blake2s_hmac against
+ * the oracles' HMAC-BLAKE2s; the rejection of invalid sizes. Then the same
  * message from a state whose byte counter t starts where the input says
  * (near the t[0] -> t[1] carry at 2^32, near the wrap at 2^64, or
- * anywhere): every row against the generic one only, as no oracle takes
- * such a state. Input format: fuzz/README.md.
+ * anywhere): the rows vote among themselves, as no oracle takes such a
+ * state. Input format: fuzz/README.md.
  */
 #include <string.h>
 
@@ -158,79 +159,112 @@ static void check_invalid(void)
 	fuzz_count_compared("public", "invalid sizes rejected, output untouched");
 }
 
-static void check_oracles(const uint8_t *ref)
+/* Every usable row's digest (one update, and the decoded chunks) and state
+ * before final, from byte counter t, as votes; ref and ref_mid get the
+ * generic row's. skips: count the rows this CPU cannot run. */
+static void vote_rows(uint64_t t, struct fuzz_ballot *one, struct fuzz_ballot *chunked,
+		      struct fuzz_ballot *state, uint8_t ref[32], struct blake2s_state *ref_mid,
+		      bool skips)
 {
-	uint8_t out[32];
-	const char *why = NULL;
+	struct blake2s_state mid;
+	uint8_t digest[32];
 
-	if (libb2_blake2s(out, P.outlen, msg, P.len, P.key, P.keylen, &why)) {
-		fuzz_check(T, blake2s_impls[0].name, "libb2", "digest", ref, out, P.outlen);
-		libb2_blake2s_chunked(out, P.outlen, msg, P.len, P.key, P.keylen, P.splits.chunk,
-				      P.splits.n, &why);
-		fuzz_check(T, blake2s_impls[0].name, "libb2 streamed", "digest", ref, out,
-			   P.outlen);
-		fuzz_count_compared("libb2", "blake2s (one-shot and streamed)");
-	} else {
-		fuzz_count_skipped("libb2", why);
-	}
-	if (openssl_blake2s(out, P.outlen, msg, P.len, P.key, P.keylen, &why)) {
-		fuzz_check(T, blake2s_impls[0].name, "openssl", "digest", ref, out, P.outlen);
-		fuzz_count_compared("openssl", P.keylen ? "blake2s keyed (BLAKE2SMAC)"
-							: "blake2s-256 unkeyed");
-	} else {
-		fuzz_count_skipped("openssl", why);
+	for (size_t i = 0; i < blake2s_nimpls; i++) {
+		const struct blake2s_impl *impl = &blake2s_impls[i];
+
+		if (!zinc_cpu_have(impl->features)) {
+			if (skips)
+				fuzz_abstain(one, impl->name, "not usable on this CPU");
+			continue;
+		}
+		hash_with(impl->name, impl, false, t, i ? digest : ref, i ? &mid : ref_mid);
+		fuzz_vote(one, impl->name, i ? digest : ref);
+		fuzz_vote(state, impl->name, i ? &mid : ref_mid);
+		hash_with(impl->name, impl, true, t, digest, &mid);
+		fuzz_vote(chunked, impl->name, digest);
 	}
 }
 
+/* Every oracle's digest in one call and in the decoded chunks, as votes.
+ * The digest does not depend on the chunks: an oracle without a streamed
+ * call votes on the streamed ballot with its one-shot digest. */
+static void vote_oracles(struct fuzz_ballot *one, struct fuzz_ballot *chunked)
+{
+	uint8_t out[32];
+
+	for (unsigned i = 0; i < ZINC_NORACLES; i++) {
+		const struct zinc_oracle *o = zinc_oracles[i];
+		const char *why = NULL;
+
+		if (ORACLE_CALL(o, blake2s_chunked, &why, out, P.outlen, msg, P.len, P.key,
+				P.keylen, P.splits.chunk, P.splits.n)) {
+			fuzz_vote_other(chunked, o->name, out);
+			fuzz_count_compared(o->name, "blake2s streamed");
+		}
+		if (ORACLE_CALL(o, blake2s, &why, out, P.outlen, msg, P.len, P.key, P.keylen)) {
+			fuzz_vote_other(one, o->name, out);
+			if (!o->blake2s_chunked)
+				fuzz_vote_other(chunked, o->name, out);
+			fuzz_count_compared(o->name, P.keylen ? "blake2s keyed" : "blake2s unkeyed");
+		} else {
+			fuzz_abstain(one, o->name, why);
+		}
+	}
+}
+
+/* The public blake2s_hmac and every oracle's HMAC-BLAKE2s. */
 static void check_hmac(void)
 {
+	static struct fuzz_ballot b;
 	const uint8_t *in = fuzz_guard_copy(0, msg, P.len, &P.layout);
 	const uint8_t *key = fuzz_guard_copy(3, P.hmac_key, P.hmac_keylen, &P.layout);
 	uint8_t *mac = fuzz_guard_buf(1, BLAKE2S_HASH_SIZE, &P.layout);
 	uint8_t out[BLAKE2S_HASH_SIZE];
-	const char *why = NULL;
 
+	fuzz_ballot_open(&b, "hmac", sizeof(out));
 	blake2s_hmac(mac, in, key, P.len, P.hmac_keylen);
-	if (openssl_hmac_blake2s(out, msg, P.len, P.hmac_key, P.hmac_keylen, &why)) {
-		fuzz_check(T, "blake2s_hmac()", "openssl", "hmac", mac, out, sizeof(out));
-		fuzz_count_compared("openssl", "hmac-blake2s");
-	} else {
-		fuzz_count_skipped("openssl", why);
+	fuzz_vote(&b, "blake2s_hmac()", mac);
+	for (unsigned i = 0; i < ZINC_NORACLES; i++) {
+		const struct zinc_oracle *o = zinc_oracles[i];
+		const char *why = NULL;
+
+		if (ORACLE_CALL(o, hmac_blake2s, &why, out, msg, P.len, P.hmac_key,
+				P.hmac_keylen)) {
+			fuzz_vote_other(&b, o->name, out);
+			fuzz_count_compared(o->name, "hmac-blake2s");
+		} else {
+			fuzz_abstain(&b, o->name, why);
+		}
 	}
+	fuzz_judge(T, &b);
 }
 
-/* Every row from the chosen start counter, against the generic row only. */
+/* Every row from the chosen start counter: no oracle takes such a state,
+ * so the rows vote among themselves. */
 static void check_counter(void)
 {
 	static const char *const crossed[] = {
-		"rows vs generic only, across the t[0] -> t[1] carry",
-		"rows vs generic only, across the 2^64 wrap",
-		"rows vs generic only, no boundary crossed",
+		"rows only, across the t[0] -> t[1] carry",
+		"rows only, across the 2^64 wrap",
+		"rows only, no boundary crossed",
 	};
-	const char *gen = blake2s_impls[0].name;
-	struct blake2s_state ref_mid, mid;
-	uint8_t ref[32], digest[32];
+	static struct fuzz_ballot one, chunked, state;
+	struct blake2s_state ref_mid;
+	uint8_t ref[32];
 	uint64_t t_end;
 
-	hash_with(gen, &blake2s_impls[0], false, P.t_start, ref, &ref_mid);
-	hash_with(gen, &blake2s_impls[0], true, P.t_start, digest, &mid);
-	fuzz_check(T, "generic streamed", "generic one-shot", "digest from the start counter",
-		   digest, ref, P.outlen);
-	for (size_t i = 1; i < blake2s_nimpls; i++) {
-		const struct blake2s_impl *impl = &blake2s_impls[i];
-
-		if (!zinc_cpu_have(impl->features))
-			continue; /* counted as not usable above */
-		hash_with(impl->name, impl, false, P.t_start, digest, &mid);
-		fuzz_check(T, impl->name, gen, "digest from the start counter, one update",
-			   digest, ref, P.outlen);
-		fuzz_check(T, impl->name, gen, "state before final, from the start counter",
-			   &mid, &ref_mid, sizeof(mid));
-		hash_with(impl->name, impl, true, P.t_start, digest, &mid);
-		fuzz_check(T, impl->name, gen, "digest from the start counter, streamed", digest,
-			   ref, P.outlen);
-		fuzz_count_compared(impl->name, "vs generic from a chosen counter t");
-	}
+	fuzz_ballot_open(&one, "digest from the start counter, one update", P.outlen);
+	fuzz_ballot_open(&chunked, "digest from the start counter, streamed", P.outlen);
+	fuzz_ballot_open(&state, "state before final, from the start counter", sizeof(ref_mid));
+	vote_rows(P.t_start, &one, &chunked, &state, ref, &ref_mid, false);
+	fuzz_judge(T, &one);
+	fuzz_judge(T, &state);
+	fuzz_judge(T, &chunked);
+	fuzz_check(T, "every row, streamed", "every row, one update",
+		   "digest from the start counter", chunked.value[0], ref, P.outlen);
+	for (size_t i = 1; i < blake2s_nimpls; i++)
+		if (zinc_cpu_have(blake2s_impls[i].features))
+			fuzz_count_compared(blake2s_impls[i].name, "vs every row from a chosen counter t");
 	/* What the last compression (in final) adds to t. */
 	t_end = ((uint64_t)ref_mid.t[1] << 32 | ref_mid.t[0]) + ref_mid.buflen;
 	fuzz_count_compared("counter", t_end < P.t_start ? crossed[1] :
@@ -240,7 +274,7 @@ static void check_counter(void)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	const char *gen = blake2s_impls[0].name;
+	static struct fuzz_ballot one, chunked, state;
 	struct blake2s_state ref_mid, mid;
 	uint8_t ref[32], digest[32], *out, *in, *key;
 
@@ -252,35 +286,32 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 
-	hash_with(gen, &blake2s_impls[0], false, 0, ref, &ref_mid);
-	hash_with(gen, &blake2s_impls[0], true, 0, digest, &mid);
-	fuzz_check(T, "generic streamed", "generic one-shot", "digest", digest, ref, P.outlen);
-	for (size_t i = 1; i < blake2s_nimpls; i++) {
-		const struct blake2s_impl *impl = &blake2s_impls[i];
-
-		if (!zinc_cpu_have(impl->features)) {
-			fuzz_count_skipped(impl->name, "not usable on this CPU");
-			continue;
-		}
-		hash_with(impl->name, impl, false, 0, digest, &mid);
-		fuzz_check(T, impl->name, gen, "digest, one update", digest, ref, P.outlen);
-		fuzz_check(T, impl->name, gen, "state before final", &mid, &ref_mid, sizeof(mid));
-		hash_with(impl->name, impl, true, 0, digest, &mid);
-		fuzz_check(T, impl->name, gen, "digest, streamed", digest, ref, P.outlen);
-		fuzz_count_compared(impl->name, "vs generic (one update, streamed, state)");
-	}
+	fuzz_ballot_open(&one, "digest, one update", P.outlen);
+	fuzz_ballot_open(&chunked, "digest, streamed", P.outlen);
+	fuzz_ballot_open(&state, "state before final", sizeof(ref_mid));
+	vote_rows(0, &one, &chunked, &state, ref, &ref_mid, true);
+	vote_oracles(&one, &chunked);
+	fuzz_judge(T, &one);
+	fuzz_judge(T, &state);
+	fuzz_judge(T, &chunked);
+	fuzz_check(T, "every row, streamed", "every row, one update", "digest", chunked.value[0],
+		   ref, P.outlen);
+	for (size_t i = 1; i < blake2s_nimpls; i++)
+		if (zinc_cpu_have(blake2s_impls[i].features))
+			fuzz_count_compared(blake2s_impls[i].name,
+					    "vs every row (one update, streamed, state)");
 
 	hash_with("blake2s_update/final", NULL, true, 0, digest, &mid);
-	fuzz_check(T, "blake2s_update/final", gen, "digest, streamed", digest, ref, P.outlen);
+	fuzz_check(T, "blake2s_update/final", "every row", "digest, streamed", digest, ref,
+		   P.outlen);
 	in = fuzz_guard_copy(0, msg, P.len, &P.layout);
 	key = fuzz_guard_copy(3, P.key, P.keylen, &P.layout);
 	out = fuzz_guard_buf(1, P.outlen, &P.layout);
 	fuzz_check_bool(T, "blake2s()", "spec", "valid sizes accepted",
 			blake2s(out, in, key, P.outlen, P.len, P.keylen), true);
-	fuzz_check(T, "blake2s()", gen, "digest", out, ref, P.outlen);
-	fuzz_count_compared("public", "vs generic (one-shot, streamed)");
+	fuzz_check(T, "blake2s()", "every row", "digest", out, ref, P.outlen);
+	fuzz_count_compared("public", "vs every row (one-shot, streamed)");
 
-	check_oracles(ref);
 	check_counter();
 	return 0;
 }
@@ -289,12 +320,11 @@ void fuzz_list(FILE *o)
 {
 	fprintf(o, "target blake2s (one update and streamed, keyed, every outlen; HMAC):\n");
 	FUZZ_LIST_TABLE(o, blake2s_impls, blake2s_nimpls);
-	libb2_list(o, "blake2s, outlen 1..32, keylen 0..32, one-shot and streamed");
-	openssl_list(o, "BLAKE2S-256 unkeyed outlen 32, BLAKE2SMAC keyed, HMAC-BLAKE2s-256");
-	fprintf(o, "  (libsodium: not an oracle here, it has no BLAKE2s)\n");
+	oracles_list(o, "blake2s (one-shot, and streamed where the library has it; each "
+		     "refuses the sizes it cannot take), hmac_blake2s");
 	fprintf(o, "  counter: the same hashes from a byte counter t chosen by the input (near the\n"
-		   "    t[0] -> t[1] carry at 2^32, near the 2^64 wrap, or anywhere): row-vs-generic\n"
-		   "    only, no oracle takes a state with a chosen counter\n");
+		   "    t[0] -> t[1] carry at 2^32, near the 2^64 wrap, or anywhere): the rows vote\n"
+		   "    among themselves, no oracle takes a state with a chosen counter\n");
 }
 
 void fuzz_dispatch(FILE *out)

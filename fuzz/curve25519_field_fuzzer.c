@@ -381,6 +381,7 @@ static void check_row(const struct curve25519_impl *impl)
 	uint8_t canon[NOPERANDS][32], res[4][32], want[4][32], gen[4][32];
 	const char *why = NULL;
 	char what[96];
+	bool have;
 
 	P.row = impl->name;
 	P.nlimbs = F->nlimbs;
@@ -419,36 +420,46 @@ static void check_row(const struct curve25519_impl *impl)
 		memcpy(words[0], words[2], sizeof(t));
 		memcpy(words[2], t, sizeof(t));
 	}
-	if (openssl_fe(op_info[op].oracle, want, (const uint64_t(*)[ORACLE_FE_WORDS])words, &why)) {
-		for (int i = 0; i < nout; i++) {
-			snprintf(what, sizeof(what), "%s, output %d (canonical bytes)",
-				 op_info[op].name, i);
-			fuzz_check(T, impl->name, "openssl BIGNUM", what, res[i], want[i], 32);
-		}
+	have = ORACLE_CALL(&oracle_openssl, fe, &why, op_info[op].oracle, want,
+			   (const uint64_t(*)[ORACLE_FE_WORDS])words);
+	if (have)
 		fuzz_count_compared("openssl", "field ops (BIGNUM mod p)");
-	} else {
+	else
 		fuzz_count_skipped("openssl", why);
-	}
-
-	if (op == OP_TOBYTES) {
-		fuzz_count_skipped(impl->name, "tobytes vs generic (generic takes canonical bytes)");
-		return;
-	}
-	generic_result(op, gen, canon);
+	/* The generic row on the same values votes too, unless this is the
+	 * generic row (the same code) or tobytes (it takes canonical bytes). */
+	if (op != OP_TOBYTES && impl != &curve25519_impls[0])
+		generic_result(op, gen, canon);
 	for (int i = 0; i < nout; i++) {
+		static struct fuzz_ballot b;
+
 		snprintf(what, sizeof(what), "%s, output %d (canonical bytes)", op_info[op].name, i);
-		fuzz_check(T, impl->name, curve25519_impls[0].name, what, res[i], gen[i], 32);
+		fuzz_ballot_open(&b, what, 32);
+		fuzz_vote(&b, impl->name, res[i]);
+		if (op != OP_TOBYTES && impl != &curve25519_impls[0])
+			fuzz_vote(&b, "curve25519-generic on the same values", gen[i]);
+		if (have)
+			fuzz_vote_other(&b, "openssl BIGNUM", want[i]);
+		if (b.n == 2)	/* no third to vote: the row is checked against the other */
+			fuzz_check(T, impl->name, b.who[1], what, res[i], have ? want[i] : gen[i],
+				   32);
+		fuzz_judge(T, &b);
 	}
-	fuzz_count_compared(impl->name, "field ops vs generic (canonical bytes) and bounds");
+	if (op == OP_TOBYTES)
+		fuzz_count_skipped(impl->name, "tobytes vs generic (generic takes canonical bytes)");
+	else if (impl != &curve25519_impls[0])
+		fuzz_count_compared(impl->name, "field ops vs generic (canonical bytes) and bounds");
 }
 
+/* The generic row last: its ballots have no generic vote of their own, so
+ * a bug there is named by the other rows' ballots first. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	decode(data, size);
 	P.row = NULL;
 	fuzz_set_params(format_params);
-	for (size_t r = 0; r < curve25519_nimpls; r++) {
-		const struct curve25519_impl *impl = &curve25519_impls[r];
+	for (size_t k = 1; k <= curve25519_nimpls; k++) {
+		const struct curve25519_impl *impl = &curve25519_impls[k % curve25519_nimpls];
 
 		if (!zinc_cpu_have(impl->features)) {
 			fuzz_count_skipped(impl->name, "not usable on this CPU");
@@ -468,7 +479,7 @@ void fuzz_list(FILE *o)
 	fprintf(o, "target curve25519_field (add, sub, mul, sq, mul_a24, invert, frombytes, "
 		   "tobytes, ladder_step on limb states at each row's bounds):\n");
 	FUZZ_LIST_TABLE(o, curve25519_impls, curve25519_nimpls);
-	openssl_list(o, "BIGNUM arithmetic mod 2^255 - 19");
+	oracles_list(o, "fe: OpenSSL's BIGNUM arithmetic mod 2^255 - 19");
 }
 
 void fuzz_dispatch(FILE *out)

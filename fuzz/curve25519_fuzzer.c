@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Fuzz target "curve25519": every usable X25519 backend against the
- * generic one, variable base and base point (output and return value),
- * the public curve25519() and curve25519_generate_public(), which must equal
- * curve25519(s, 9); bit 255 of the point ignored; low-order, non-canonical
- * and twist points; and libsodium, OpenSSL, NSS and BoringSSL as oracles.
+ * Fuzz target "curve25519": every usable X25519 backend, the generic C
+ * among them, and libsodium, OpenSSL, NSS and BoringSSL vote on variable
+ * base and base point (output and return value); the public curve25519()
+ * and curve25519_generate_public() are checked against the verdict, which
+ * must equal curve25519(s, 9); bit 255 of the point ignored; low-order,
+ * non-canonical and twist points.
  * Input format: fuzz/README.md.
  */
 #include <stddef.h>
@@ -138,62 +139,37 @@ static bool mult(const struct curve25519_impl *impl, uint8_t res[N], const uint8
 	return ok;
 }
 
-/* Every oracle first, then each answer compared across all of them
- * (fuzz_check_oracles names every library that disagrees). */
-static void check_oracles(const uint8_t ref[N], bool ref_ok, const uint8_t pub[N])
+/* Every oracle's votes: its bytes (when it gives them: a failed derive
+ * leaves them unspecified, but BoringSSL writes its all-zero result), its
+ * verdict, and its public key for the scalar. */
+static void vote_oracles(struct fuzz_ballot *x, struct fuzz_ballot *verdict,
+			 struct fuzz_ballot *base)
 {
-	enum { SODIUM, OPENSSL, NSS, BORINGSSL, NORACLES };
-	static const char *const names[NORACLES] = {
-		"libsodium", "openssl", "nss", "boringssl (fiat-crypto field arithmetic)",
-	};
-	static const char *const what[NORACLES] = {
-		"x25519 (bytes when non-zero, verdict)", "x25519 (bytes when non-zero, verdict)",
-		"x25519 (bytes when non-zero, verdict)", "x25519 (bytes always, verdict)",
-	};
-	uint8_t out[NORACLES][N], base[NORACLES][N], nonzero[NORACLES];
-	struct fuzz_answer verdict[NORACLES], x[NORACLES], b[NORACLES];
-	/* nz stays as it is when an oracle is compiled out (its stub sets
-	 * nothing): false, not an indeterminate bool (UBSan's bool check traps
-	 * on the stale byte, as big-endian MIPS showed). */
-	bool ran[NORACLES], ran_base[NORACLES], nz = false;
-	const char *why[NORACLES] = { NULL }, *why_base = NULL, *refused = NULL;
-	const uint8_t ref_nonzero = ref_ok;
+	uint8_t out[N], pub[N];
 
-	ran[SODIUM] = sodium_x25519(out[SODIUM], &nz, P.scalar, P.point, &why[SODIUM]);
-	nonzero[SODIUM] = nz;
-	ran_base[SODIUM] = sodium_x25519_base(base[SODIUM], &nz, P.scalar, &why_base);
-	ran[OPENSSL] = ran_base[OPENSSL] =
-		openssl_x25519(out[OPENSSL], &nz, base[OPENSSL], P.scalar, P.point, &why[OPENSSL]);
-	nonzero[OPENSSL] = nz;
-	ran[NSS] = ran_base[NSS] = nss_x25519(out[NSS], &nz, &refused, base[NSS], P.scalar,
-					      P.point, &why[NSS]);
-	nonzero[NSS] = nz;
-	if (ran[NSS] && refused) {	/* the base point is still compared */
-		ran[NSS] = false;
-		why[NSS] = refused;
+	for (unsigned i = 0; i < ZINC_NORACLES; i++) {
+		const struct zinc_oracle *o = zinc_oracles[i];
+		/* false, not an indeterminate bool, when nothing sets it (UBSan's
+		 * bool check traps on a stale byte, as big-endian MIPS showed) */
+		bool nz = false;
+		const char *why = NULL, *refused = NULL;
+
+		if (!ORACLE_CALL(o, x25519, &why, out, &nz, &refused, pub, P.scalar, P.point)) {
+			fuzz_abstain(verdict, o->name, why);
+			continue;
+		}
+		fuzz_vote_other(base, o->name, pub);
+		fuzz_count_compared(o->name, "x25519 base point");
+		if (refused) {
+			fuzz_abstain(verdict, o->name, refused);
+			continue;
+		}
+		fuzz_vote_other_bool(verdict, o->name, nz);
+		if (nz || o == &oracle_boringssl)
+			fuzz_vote_other(x, o->name, out);
+		fuzz_count_compared(o->name, nz || o == &oracle_boringssl
+					     ? "x25519 (bytes and verdict)" : "x25519 (verdict)");
 	}
-	ran[BORINGSSL] = ran_base[BORINGSSL] = boringssl_x25519(
-		out[BORINGSSL], &nz, base[BORINGSSL], P.scalar, P.point, &why[BORINGSSL]);
-	nonzero[BORINGSSL] = nz;
-	for (int i = 0; i < NORACLES; i++) {
-		verdict[i] = (struct fuzz_answer){ names[i], ran[i] ? &nonzero[i] : NULL };
-		/* BoringSSL writes its all-zero result too: its bytes always */
-		x[i] = (struct fuzz_answer){ names[i], ran[i] && (nonzero[i] || i == BORINGSSL)
-							       ? out[i] : NULL };
-		b[i] = (struct fuzz_answer){ names[i], ran_base[i] ? base[i] : NULL };
-		if (ran[i])
-			fuzz_count_compared(names[i], what[i]);
-		else
-			fuzz_count_skipped(names[i], why[i]);
-		if (ran_base[i])
-			fuzz_count_compared(names[i], "x25519 base point");
-		else if (i == SODIUM)
-			fuzz_count_skipped(names[i], why_base);
-	}
-	fuzz_check_oracles(T, "curve25519-generic", "non-zero result (libsodium 0, openssl and "
-			   "nss derive ok, boringssl 1)", &ref_nonzero, 1, verdict, NORACLES);
-	fuzz_check_oracles(T, "curve25519-generic", "x25519", ref, N, x, NORACLES);
-	fuzz_check_oracles(T, "curve25519-generic", "x25519 base point", pub, N, b, NORACLES);
 }
 
 static void check_clamp(void)
@@ -208,59 +184,74 @@ static void check_clamp(void)
 	fuzz_check(T, "curve25519_clamp_secret()", "spec", "clamped secret", s, want, N);
 }
 
+/* Every usable row (the generic C among them) and every oracle vote on
+ * the result and the verdict of X25519 on the point, and on the public key;
+ * the rows also on the point with bit 255 flipped, which must give the
+ * same. Then the public functions against the verdict. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	static struct fuzz_ballot x, verdict, flip, flip_verdict, base, base_verdict;
 	const struct curve25519_impl *gen = &curve25519_impls[0];
 	uint8_t ref[N], pub[N], out[N], flipped[N];
-	bool ref_ok, pub_ok, ok;
+	bool ref_ok = false, pub_ok = false, ok;
 
 	decode(data, size);
 	fuzz_set_params(format_params);
 	memcpy(flipped, P.point, N);
 	flipped[31] ^= 0x80;
 
-	ref_ok = mult(gen, ref, P.point);
-	fuzz_check_bool(T, gen->name, "spec", "returns false exactly on an all-zero result",
-			ref_ok, !all_zero(ref));
-	pub_ok = mult(gen, pub, NULL);
-	ok = mult(gen, out, base_point);
-	fuzz_check(T, "generate_public", "curve25519(s, 9)", gen->name, pub, out, N);
-	fuzz_check_bool(T, "generate_public", "curve25519(s, 9)", gen->name, pub_ok, ok);
-	ok = mult(gen, out, flipped);
-	fuzz_check(T, "point with bit 255 flipped", "point", gen->name, out, ref, N);
-	fuzz_check_bool(T, "point with bit 255 flipped", "point", gen->name, ok, ref_ok);
-
-	for (size_t i = 1; i < curve25519_nimpls; i++) {
+	fuzz_ballot_open(&x, "x25519", N);
+	fuzz_ballot_open(&verdict, "x25519 return value (non-zero result)", 1);
+	fuzz_ballot_open(&flip, "x25519, bit 255 flipped", N);
+	fuzz_ballot_open(&flip_verdict, "x25519 return value, bit 255 flipped", 1);
+	fuzz_ballot_open(&base, "generate_public", N);
+	fuzz_ballot_open(&base_verdict, "generate_public return value", 1);
+	for (size_t i = 0; i < curve25519_nimpls; i++) {
 		const struct curve25519_impl *impl = &curve25519_impls[i];
 
 		if (!zinc_cpu_have(impl->features)) {
-			fuzz_count_skipped(impl->name, "not usable on this CPU");
+			fuzz_abstain(&x, impl->name, "not usable on this CPU");
 			continue;
 		}
-		ok = mult(impl, out, P.point);
-		fuzz_check(T, impl->name, gen->name, "x25519", out, ref, N);
-		fuzz_check_bool(T, impl->name, gen->name, "x25519 return value", ok, ref_ok);
+		ok = mult(impl, i ? out : ref, P.point);
+		fuzz_vote(&x, impl->name, i ? out : ref);
+		fuzz_vote_bool(&verdict, impl->name, ok);
+		ref_ok = i ? ref_ok : ok;
 		ok = mult(impl, out, flipped);
-		fuzz_check(T, impl->name, gen->name, "x25519, bit 255 flipped", out, ref, N);
-		fuzz_check_bool(T, impl->name, gen->name, "x25519 return value, bit 255 flipped",
-				ok, ref_ok);
-		ok = mult(impl, out, NULL);
-		fuzz_check(T, impl->name, gen->name, "generate_public", out, pub, N);
-		fuzz_check_bool(T, impl->name, gen->name, "generate_public return value", ok,
-				pub_ok);
-		fuzz_count_compared(impl->name, "vs generic (variable base, bit 255, base point)");
+		fuzz_vote(&flip, impl->name, out);
+		fuzz_vote_bool(&flip_verdict, impl->name, ok);
+		ok = mult(impl, i ? out : pub, NULL);
+		fuzz_vote(&base, impl->name, i ? out : pub);
+		fuzz_vote_bool(&base_verdict, impl->name, ok);
+		pub_ok = i ? pub_ok : ok;
+		if (i)
+			fuzz_count_compared(impl->name, "vs every row (variable base, bit 255, base point)");
 	}
+	vote_oracles(&x, &verdict, &base);
+	fuzz_judge(T, &verdict);
+	fuzz_judge(T, &x);
+	fuzz_judge(T, &base_verdict);
+	fuzz_judge(T, &base);
+	fuzz_judge(T, &flip_verdict);
+	fuzz_judge(T, &flip);
+
+	fuzz_check_bool(T, "every row", "spec", "returns false exactly on an all-zero result",
+			ref_ok, !all_zero(ref));
+	fuzz_check(T, "every row, bit 255 flipped", "every row", "x25519", flip.value[0], ref, N);
+	ok = mult(gen, out, base_point);
+	fuzz_check(T, "curve25519(s, 9) by every row", "generate_public", "generate_public", out,
+		   pub, N);
+	fuzz_check_bool(T, "curve25519(s, 9) by every row", "generate_public",
+			"generate_public return value", ok, pub_ok);
 
 	ok = mult(NULL, out, P.point);
-	fuzz_check(T, "curve25519()", gen->name, "x25519", out, ref, N);
-	fuzz_check_bool(T, "curve25519()", gen->name, "x25519 return value", ok, ref_ok);
+	fuzz_check(T, "curve25519()", "every row", "x25519", out, ref, N);
+	fuzz_check_bool(T, "curve25519()", "every row", "x25519 return value", ok, ref_ok);
 	ok = mult(NULL, out, NULL);
-	fuzz_check(T, "curve25519_generate_public()", gen->name, "generate_public", out, pub, N);
-	fuzz_check_bool(T, "curve25519_generate_public()", gen->name, "return value", ok, pub_ok);
+	fuzz_check(T, "curve25519_generate_public()", "every row", "generate_public", out, pub, N);
+	fuzz_check_bool(T, "curve25519_generate_public()", "every row", "return value", ok, pub_ok);
 	check_clamp();
-	fuzz_count_compared("public", "vs generic (curve25519, generate_public, clamp)");
-
-	check_oracles(ref, ref_ok, pub);
+	fuzz_count_compared("public", "vs every row (curve25519, generate_public, clamp)");
 	return 0;
 }
 
@@ -268,11 +259,9 @@ void fuzz_list(FILE *o)
 {
 	fprintf(o, "target curve25519 (variable base, base point, bit 255, low-order points):\n");
 	FUZZ_LIST_TABLE(o, curve25519_impls, curve25519_nimpls);
-	sodium_list(o, "crypto_scalarmult_curve25519 (-1 = all-zero), _base");
-	openssl_list(o, "X25519 EVP_PKEY_derive (error = all-zero), raw public key");
-	nss_list(o, "ECDH PK11_PubDeriveWithKDF with a PKCS #8 scalar (error = all-zero, "
-		 "refused small-order encodings not compared), and with u = 9");
-	boringssl_list(o, "X25519 (all-zero = 0), X25519_public_from_private");
+	oracles_list(o, "x25519: bytes when the library gives them (a failed derive, an all-zero "
+		     "result, leaves them unspecified; BoringSSL writes them), verdict unless the "
+		     "library refuses the point (NSS: small-order encodings), and the public key");
 }
 
 void fuzz_dispatch(FILE *out)

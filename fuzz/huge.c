@@ -316,7 +316,7 @@ static void run_chacha20(struct input *in, struct output *out, size_t split)
 
 	poison(out);
 	clock_start(&c);
-	if (sodium_chacha20(out->p, in->msg, len, key, nonce, 1, &why)) {
+	if (ORACLE_CALL(&oracle_libsodium, chacha20, &why, out->p, in->msg, len, key, nonce, 1)) {
 		take(&got, out);
 		got.counter = end;
 		check("chacha20", "libsodium", len, "1", &c, &ref, chacha20_impls[0].name);
@@ -331,8 +331,8 @@ static void run_chacha20(struct input *in, struct output *out, size_t split)
 	for (size_t at = 0; at < len && !why; at += GIB) {
 		size_t n = len - at < GIB ? len - at : GIB;
 
-		if (!openssl_chacha20(out->p + at, in->msg + at, n, key, nonce,
-				      1 + (uint32_t)(at / 64), &why))
+		if (!ORACLE_CALL(&oracle_openssl, chacha20, &why, out->p + at, in->msg + at, n,
+				key, nonce, 1 + (uint32_t)(at / 64)))
 			break;
 	}
 	if (!why) {
@@ -397,14 +397,14 @@ static void run_poly1305(struct input *in, size_t split)
 	check("poly1305", row, len, "1", &c, &ref, ref_name);
 
 	clock_start(&c);
-	if (sodium_poly1305(mac, in->msg, len, key, &why)) {
+	if (ORACLE_CALL(&oracle_libsodium, poly1305, &why, mac, in->msg, len, key)) {
 		digest_result(mac, 16);
 		check("poly1305", "libsodium", len, "1", &c, &ref, ref_name);
 	} else {
 		not_compared("poly1305", "libsodium", len, why);
 	}
 	clock_start(&c);
-	if (openssl_poly1305(mac, in->msg, len, key, &why)) {
+	if (ORACLE_CALL(&oracle_openssl, poly1305, &why, mac, in->msg, len, key)) {
 		digest_result(mac, 16);
 		check("poly1305", "OpenSSL", len, "1", &c, &ref, ref_name);
 	} else {
@@ -448,14 +448,14 @@ static void run_blake2s(struct input *in, size_t split)
 	check("blake2s", row, len, "1", &c, &ref, ref_name);
 
 	clock_start(&c);
-	if (libb2_blake2s(d, 32, in->msg, len, NULL, 0, &why)) {
+	if (ORACLE_CALL(&oracle_libb2, blake2s, &why, d, 32, in->msg, len, NULL, 0)) {
 		digest_result(d, 32);
 		check("blake2s", "libb2", len, "1", &c, &ref, ref_name);
 	} else {
 		not_compared("blake2s", "libb2", len, why);
 	}
 	clock_start(&c);
-	if (openssl_blake2s(d, 32, in->msg, len, NULL, 0, &why)) {
+	if (ORACLE_CALL(&oracle_openssl, blake2s, &why, d, 32, in->msg, len, NULL, 0)) {
 		digest_result(d, 32);
 		check("blake2s", "OpenSSL", len, "1", &c, &ref, ref_name);
 	} else {
@@ -487,15 +487,16 @@ static bool independent_tag(const struct aead_variant *a, struct input *in, uint
 	const char *why;
 
 	if (a->x) {
-		if (!sodium_hchacha20(subkey, nonce, key, &why))
+		if (!ORACLE_CALL(&oracle_libsodium, hchacha20, &why, subkey, nonce, key))
 			return false;
 		memcpy(nonce12 + 4, nonce + 16, 8);
 		k = subkey;
 		n = nonce12;
 	}
 	input_set_lengths(in);
-	return sodium_chacha20(otk, otk, sizeof(otk), k, n, 0, &why) &&
-	       sodium_poly1305(tag, in->map, 16 + in->len + in->pad + 16, otk, &why);
+	return ORACLE_CALL(&oracle_libsodium, chacha20, &why, otk, otk, sizeof(otk), k, n, 0) &&
+	       ORACLE_CALL(&oracle_libsodium, poly1305, &why, tag, in->map,
+			16 + in->len + in->pad + 16, otk);
 }
 
 /*
@@ -633,10 +634,10 @@ static void run_aead(const struct aead_variant *a, struct input *in, struct outp
 
 	poison(out);
 	clock_start(&c);
-	if (a->x ? sodium_xchacha20poly1305_decrypt(out->p, &ok, in->msg, len + 16, in->map,
-						    AD_LEN, nonce, key, &why)
-		 : sodium_chacha20poly1305_decrypt(out->p, &ok, in->msg, len + 16, in->map, AD_LEN,
-						   nonce, key, &why)) {
+	if (a->x ? ORACLE_CALL(&oracle_libsodium, xaead_decrypt, &why, out->p, &ok, in->msg,
+			len + 16, in->map, AD_LEN, nonce, key)
+		 : ORACLE_CALL(&oracle_libsodium, aead_decrypt, &why, out->p, &ok, in->msg,
+				len + 16, in->map, AD_LEN, nonce, key)) {
 		take(&got, out);
 		if (ok)
 			check(a->name, "libsodium", len, "decrypt", &c, &plain_ref,
@@ -649,10 +650,10 @@ static void run_aead(const struct aead_variant *a, struct input *in, struct outp
 	}
 	poison(out);
 	clock_start(&c);
-	if (a->x ? sodium_xchacha20poly1305_encrypt(out->p, in->msg, len, in->map, AD_LEN, nonce,
-						    key, &why)
-		 : sodium_chacha20poly1305_encrypt(out->p, in->msg, len, in->map, AD_LEN, nonce,
-						   key, &why)) {
+	if (a->x ? ORACLE_CALL(&oracle_libsodium, xaead_encrypt, &why, out->p, in->msg, len,
+			in->map, AD_LEN, nonce, key)
+		 : ORACLE_CALL(&oracle_libsodium, aead_encrypt, &why, out->p, in->msg, len,
+				in->map, AD_LEN, nonce, key)) {
 		take(&got, out);
 		check(a->name, "libsodium", len, "encrypt", &c, &enc_ref, ref_name);
 	} else {
@@ -664,8 +665,8 @@ static void run_aead(const struct aead_variant *a, struct input *in, struct outp
 	}
 	poison(out);
 	clock_start(&c);
-	if (openssl_chacha20poly1305_decrypt(out->p, &ok, in->msg, len + 16, in->map, AD_LEN,
-					     nonce, key, &why)) {
+	if (ORACLE_CALL(&oracle_openssl, aead_decrypt, &why, out->p, &ok, in->msg, len + 16,
+			in->map, AD_LEN, nonce, key)) {
 		take(&got, out);
 		if (ok)
 			check(a->name, "OpenSSL", len, "decrypt", &c, &plain_ref,
@@ -678,8 +679,8 @@ static void run_aead(const struct aead_variant *a, struct input *in, struct outp
 	}
 	poison(out);
 	clock_start(&c);
-	if (openssl_chacha20poly1305_encrypt(out->p, in->msg, len, in->map, AD_LEN, nonce, key,
-					     &why)) {
+	if (ORACLE_CALL(&oracle_openssl, aead_encrypt, &why, out->p, in->msg, len, in->map, AD_LEN,
+			nonce, key)) {
 		take(&got, out);
 		check(a->name, "OpenSSL", len, "encrypt", &c, &enc_ref, ref_name);
 	} else {

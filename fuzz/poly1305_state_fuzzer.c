@@ -162,13 +162,14 @@ static void num_of_le(uint8_t x[NUM], const uint8_t *bytes, size_t n)
 	memcpy(x, bytes, n);
 }
 
-/* out = (a b + c) mod p by BN; false when BN is not built in. */
+/* out = (a b + c) mod p by BN (OpenSSL's, the one oracle with a
+ * poly1305_muladd); false when it is not built in. */
 static bool bn_muladd(uint8_t out[NUM], const uint8_t a[NUM], const uint8_t b[NUM],
 		      const uint8_t c[NUM])
 {
 	const char *why = NULL;
 
-	if (openssl_poly1305_muladd(out, a, b, c, &why))
+	if (ORACLE_CALL(&oracle_openssl, poly1305_muladd, &why, out, a, b, c))
 		return true;
 	fuzz_count_skipped("BN", why);
 	return false;

@@ -48,10 +48,11 @@ static void dump_diff(const char *name_a, const uint8_t *a, const char *name_b, 
 	}
 }
 
-static void print_head(const char *target, const char *what, const char *impl_a,
-		       const char *impl_b)
+static void print_head(const char *culprit, const char *target, const char *what,
+		       const char *impl_a, const char *impl_b)
 {
 	fprintf(stderr, "\n==== zinc fuzz MISMATCH ====\n");
+	fprintf(stderr, "culprit: %s\n", culprit);
 	fprintf(stderr, "target:  %s\n", target);
 	fprintf(stderr, "what:    %s\n", what);
 	fprintf(stderr, "impls:   %s  vs  %s\n", impl_a, impl_b);
@@ -64,58 +65,170 @@ static __attribute__((noreturn)) void finish(void)
 	abort();
 }
 
-void fuzz_mismatch(const char *target, const char *impl_a, const char *impl_b, const char *what,
-		   const char *params, const uint8_t *a, const uint8_t *b, size_t len)
+static void print_params(void)
 {
-	print_head(target, what, impl_a, impl_b);
-	fprintf(stderr, "params: %s\n", params ? params : " (none)");
-	dump_diff(impl_a, a, impl_b, b, len);
-	finish();
-}
+	char params[2048] = "";
 
-/* "a, b, c" of the answers whose difference from ref is differ. */
-static void join(char *buf, size_t cap, const struct fuzz_answer *ans, unsigned n,
-		 const void *ref, size_t len, bool differ)
-{
-	buf[0] = 0;
-	for (unsigned i = 0; i < n; i++) {
-		if (!ans[i].value || (memcmp(ans[i].value, ref, len) != 0) != differ)
-			continue;
-		fuzz_fmt(buf, cap, "%s%s", buf[0] ? ", " : "", ans[i].oracle);
-	}
-}
-
-void fuzz_check_oracles(const char *target, const char *zinc, const char *what, const void *ref,
-			size_t len, const struct fuzz_answer *ans, unsigned n)
-{
-	char differ[256], agree[256], params[2048] = "";
-	unsigned ndiffer = 0, nran = 0;
-
-	for (unsigned i = 0; i < n; i++) {
-		nran += ans[i].value != NULL;
-		ndiffer += ans[i].value && len && memcmp(ans[i].value, ref, len);
-	}
-	if (!ndiffer)
-		return;
-	join(differ, sizeof(differ), ans, n, ref, len, true);
-	join(agree, sizeof(agree), ans, n, ref, len, false);
 	if (params_fn)
 		params_fn(params, sizeof(params));
-	print_head(target, what, zinc, differ);
-	fprintf(stderr, "oracles: differ from %s: %s; agree: %s\n", zinc, differ,
-		agree[0] ? agree : "none");
-	if (agree[0])
-		fprintf(stderr, "verdict: oracle disagreement: %s %s from zinc and from %s\n",
-			differ, ndiffer > 1 ? "differ" : "differs", agree);
-	else if (nran > 1)
-		fprintf(stderr, "verdict: zinc differs from every oracle that ran (%s)\n", differ);
-	else
-		fprintf(stderr, "verdict: undecided: zinc and the one oracle that ran (%s) differ\n",
-			differ);
 	fprintf(stderr, "params: %s\n", params[0] ? params : " (none)");
-	for (unsigned i = 0; i < n; i++)
-		if (ans[i].value && memcmp(ans[i].value, ref, len))
-			dump_diff(zinc, ref, ans[i].oracle, ans[i].value, len);
+}
+
+void fuzz_ballot_open(struct fuzz_ballot *b, const char *what, size_t len)
+{
+	b->what = what;
+	b->len = len;
+	b->n = b->nvalues = b->nabstain = 0;
+}
+
+static void vote(struct fuzz_ballot *b, const char *who, const void *value, bool zinc)
+{
+	unsigned v = 0;
+
+	if (b->n == FUZZ_MAX_VOTERS)
+		abort(); /* a target with more voters than FUZZ_MAX_VOTERS */
+	while (b->len && v < b->nvalues && memcmp(b->value[v], value, b->len))
+		v++;
+	if (v == b->nvalues) {
+		if (b->cap[v] < b->len) {
+			free(b->value[v]);
+			b->value[v] = malloc(b->len);
+			if (!b->value[v])
+				abort();
+			b->cap[v] = b->len;
+		}
+		if (b->len)
+			memcpy(b->value[v], value, b->len);
+		if (!b->nvalues || b->len)
+			b->nvalues++;
+	}
+	snprintf(b->who[b->n], FUZZ_VOTER_NAME, "%s", who);
+	b->zinc[b->n] = zinc;
+	b->answer[b->n++] = (unsigned char)v;
+}
+
+void fuzz_vote(struct fuzz_ballot *b, const char *who, const void *value)
+{
+	vote(b, who, value, true);
+}
+
+void fuzz_vote_other(struct fuzz_ballot *b, const char *who, const void *value)
+{
+	vote(b, who, value, false);
+}
+
+void fuzz_vote_bool(struct fuzz_ballot *b, const char *who, bool value)
+{
+	uint8_t x = value;
+
+	vote(b, who, &x, true);
+}
+
+void fuzz_vote_other_bool(struct fuzz_ballot *b, const char *who, bool value)
+{
+	uint8_t x = value;
+
+	vote(b, who, &x, false);
+}
+
+void fuzz_abstain(struct fuzz_ballot *b, const char *who, const char *why)
+{
+	fuzz_count_skipped(who, why);
+	if (b->nabstain == FUZZ_MAX_VOTERS)
+		return;
+	b->abstainer[b->nabstain] = who;
+	b->why[b->nabstain++] = why;
+}
+
+/* "a, b, c": the voters who gave answer v (every answer but v when not),
+ * zinc's as "zinc (every row)" when one_zinc. */
+static void voters(char *buf, size_t cap, const struct fuzz_ballot *b, unsigned v, bool not,
+		   bool one_zinc)
+{
+	bool zinc_named = false;
+
+	buf[0] = 0;
+	for (unsigned i = 0; i < b->n; i++) {
+		if ((b->answer[i] == v) == not)
+			continue;
+		if (one_zinc && b->zinc[i]) {
+			if (!zinc_named)
+				fuzz_fmt(buf, cap, "%szinc (every row)", buf[0] ? ", " : "");
+			zinc_named = true;
+			continue;
+		}
+		fuzz_fmt(buf, cap, "%s%s", buf[0] ? ", " : "", b->who[i]);
+	}
+}
+
+static const char *first_voter(const struct fuzz_ballot *b, unsigned v)
+{
+	unsigned i = 0;
+
+	while (b->answer[i] != v)
+		i++;
+	return b->who[i];
+}
+
+void fuzz_judge(const char *target, const struct fuzz_ballot *b)
+{
+	unsigned count[FUZZ_MAX_VOTERS] = { 0 }, votes = 0, top = 0, second = 0;
+	int zinc_answer = -1;
+	bool one_zinc = true;
+	char culprit[1024], winners[1024], losers[1024];
+
+	if (b->nvalues < 2)
+		return;
+	/* Does every zinc voter give the same answer? Then zinc is one vote. */
+	for (unsigned i = 0; i < b->n; i++) {
+		if (!b->zinc[i])
+			continue;
+		if (zinc_answer >= 0 && b->answer[i] != zinc_answer)
+			one_zinc = false;
+		zinc_answer = b->answer[i];
+	}
+	one_zinc = one_zinc && zinc_answer >= 0;
+	for (unsigned i = 0; i < b->n; i++)
+		if (!(one_zinc && b->zinc[i]))
+			count[b->answer[i]]++;
+	if (one_zinc)
+		count[zinc_answer]++;
+	for (unsigned v = 0; v < b->nvalues; v++)
+		votes += count[v];
+	for (unsigned v = 1; v < b->nvalues; v++)
+		if (count[v] > count[top])
+			top = v;
+	for (unsigned v = 0; v < b->nvalues; v++)
+		if (v != top && count[v] > second)
+			second = count[v];
+	voters(winners, sizeof(winners), b, top, false, one_zinc);
+	voters(losers, sizeof(losers), b, top, true, one_zinc);
+	if (count[top] > second)
+		snprintf(culprit, sizeof(culprit), "%s", losers);
+	else
+		snprintf(culprit, sizeof(culprit), "undecided (no majority: %u answers from %u "
+			 "votes, at most %u for one)", b->nvalues, votes, count[top]);
+	print_head(culprit, target, b->what, losers, winners);
+	if (count[top] > second)
+		fprintf(stderr, "verdict: %u votes against %u: %s %s %s, which agree\n", count[top],
+			votes - count[top], losers, votes - count[top] > 1 ? "differ from"
+									   : "differs from",
+			winners);
+	else
+		fprintf(stderr, "verdict: no majority: %u different answers from %u votes%s\n",
+			b->nvalues, votes, one_zinc ? " (every zinc row one vote)" : "");
+	for (unsigned v = 0; v < b->nvalues; v++) {
+		voters(winners, sizeof(winners), b, v, false, false);
+		fprintf(stderr, "answer %u: %s\n", v + 1, winners);
+	}
+	for (unsigned i = 0; i < b->nabstain; i++)
+		fprintf(stderr, "%s%s%s: not compared\n", b->abstainer[i],
+			strncmp(b->why[i], "has no ", 7) ? ": " : " ", b->why[i]);
+	print_params();
+	for (unsigned v = 0; v < b->nvalues; v++)
+		if (v != top)
+			dump_diff(first_voter(b, top), b->value[top], first_voter(b, v), b->value[v],
+				  b->len);
 	finish();
 }
 
@@ -127,12 +240,9 @@ extern const char fuzz_target_name[] __attribute__((weak));
 void zinc_abi_violation(const char *row, const char *entry, const char *what, const char *detail)
 {
 	const char *target = fuzz_target_name;
-	char params[2048] = "";
 
-	if (params_fn)
-		params_fn(params, sizeof(params));
-	print_head(target ? target : "(none)", what, row, ZINC_ARCH_ABI_NAME);
-	fprintf(stderr, "params: %s\n", params[0] ? params : " (none)");
+	print_head(row, target ? target : "(none)", what, row, ZINC_ARCH_ABI_NAME);
+	print_params();
 	fprintf(stderr, "entry point %s of row %s, registers before and after the call:\n%s",
 		entry, row, detail);
 	finish();
@@ -141,13 +251,14 @@ void zinc_abi_violation(const char *row, const char *entry, const char *what, co
 void fuzz_check(const char *target, const char *impl_a, const char *impl_b, const char *what,
 		const void *a, const void *b, size_t len)
 {
-	char params[2048] = "";
-
 	if (!len || !memcmp(a, b, len))
 		return;
-	if (params_fn)
-		params_fn(params, sizeof(params));
-	fuzz_mismatch(target, impl_a, impl_b, what, params, a, b, len);
+	print_head(impl_a, target, what, impl_a, impl_b);
+	fprintf(stderr, "verdict: %s differs from %s (checked against it; not a vote)\n", impl_a,
+		impl_b);
+	print_params();
+	dump_diff(impl_a, a, impl_b, b, len);
+	finish();
 }
 
 void fuzz_check_bool(const char *target, const char *impl_a, const char *impl_b,

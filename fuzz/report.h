@@ -2,8 +2,10 @@
 /*
  * Mismatch diagnosis and the comparison counters.
  *
- * fuzz_mismatch prints what disagreed with what, on which input, at which
- * byte, and aborts, so libFuzzer and AFL++ both keep the input. The counters
+ * fuzz_judge (a ballot of every row and oracle) and fuzz_check (one thing
+ * against its specification) print what disagreed with what, on which
+ * input, at which byte, with the culprit on the line after the banner, and
+ * abort, so libFuzzer and AFL++ both keep the input. The counters
  * record, per oracle or backend, how many comparisons were made and how many
  * were not made and why; the standalone driver prints them, so a skipped
  * comparison is always visible.
@@ -24,32 +26,59 @@
 typedef void (*fuzz_params_fn)(char *buf, size_t cap);
 void fuzz_set_params(fuzz_params_fn fn);
 
-__attribute__((noreturn)) void
-fuzz_mismatch(const char *target, const char *impl_a, const char *impl_b, const char *what,
-	      const char *params, const uint8_t *a, const uint8_t *b, size_t len);
-
-/* Compares a (impl_a) with b (impl_b); on a difference formats the current
- * parameters and calls fuzz_mismatch. */
+/* Compares a (impl_a) with b (impl_b) where no vote can be taken: b is a
+ * specification ("spec": a counter, an accepted or rejected call) or the
+ * one thing a is defined by. On a difference prints the diagnosis with
+ * "culprit: impl_a" and aborts. Row against row, and against the oracles,
+ * is a ballot (below). */
 void fuzz_check(const char *target, const char *impl_a, const char *impl_b, const char *what,
 		const void *a, const void *b, size_t len);
 /* A boolean result (decrypt accepted, curve25519 non-zero) as one byte. */
 void fuzz_check_bool(const char *target, const char *impl_a, const char *impl_b,
 		     const char *what, bool a, bool b);
 
-/* One oracle's answer to the question fuzz_check_oracles asks; value NULL
- * when that oracle gave none (outside its domain, compiled out). */
-struct fuzz_answer {
-	const char *oracle;
-	const void *value;
+/*
+ * A ballot: one question about the current input (an output, a state, a
+ * verdict) put to every runnable row, every way of calling them, and every
+ * oracle that answers. fuzz_vote records a zinc row's (or way's) answer,
+ * fuzz_vote_other an independent one's (an oracle, or an independent
+ * computation of the specification); the distinct answers and the names are
+ * copied, so the caller may reuse its buffers. fuzz_abstain records one that
+ * gave no answer and why (counted as not compared, and named in the
+ * diagnosis).
+ *
+ * fuzz_judge returns when every answer is the same. Otherwise it prints
+ * every distinct answer and who gave it, the verdict line (who agrees with
+ * whom, who is outvoted), the first difference of each answer from the
+ * majority's, and aborts with "culprit: <the outvoted side>" as the line
+ * after the banner ("culprit: undecided (...)" when no answer has more votes
+ * than every other). Every row counts as a vote, the generic C too, so a bug
+ * in the generic C is outvoted by the other rows and the oracles and named.
+ * But the rows share code (the state set-up, the AEAD construction, the
+ * dispatch): when every zinc voter agrees, zinc is one vote against each
+ * oracle, and a bug in the shared code is named "zinc (every row)".
+ * Declare ballots static: their copies are kept across inputs.
+ */
+enum { FUZZ_MAX_VOTERS = 96, FUZZ_VOTER_NAME = 64 };
+struct fuzz_ballot {
+	const char *what;
+	size_t len;
+	unsigned n, nvalues, nabstain;
+	char who[FUZZ_MAX_VOTERS][FUZZ_VOTER_NAME];
+	bool zinc[FUZZ_MAX_VOTERS];
+	unsigned char answer[FUZZ_MAX_VOTERS];	/* index into value[] */
+	uint8_t *value[FUZZ_MAX_VOTERS];	/* the distinct answers */
+	size_t cap[FUZZ_MAX_VOTERS];
+	const char *abstainer[FUZZ_MAX_VOTERS], *why[FUZZ_MAX_VOTERS];
 };
-/* Compares every oracle's answer with zinc's (ref, len bytes; a verdict as
- * one byte) at once. On any difference the diagnosis names zinc against
- * every oracle that differs (the "impls:" line), the ones that agree, and
- * which side is alone: "verdict: oracle disagreement: nss differs from
- * zinc and from libsodium, openssl" when some oracle agrees with zinc,
- * "zinc differs from every oracle that ran" when none does. */
-void fuzz_check_oracles(const char *target, const char *zinc, const char *what, const void *ref,
-			size_t len, const struct fuzz_answer *ans, unsigned n);
+void fuzz_ballot_open(struct fuzz_ballot *b, const char *what, size_t len);
+void fuzz_vote(struct fuzz_ballot *b, const char *who, const void *value);
+void fuzz_vote_bool(struct fuzz_ballot *b, const char *who, bool value);
+void fuzz_vote_other(struct fuzz_ballot *b, const char *who, const void *value);
+void fuzz_vote_other_bool(struct fuzz_ballot *b, const char *who, bool value);
+/* who and why must outlive the process (literals or table names). */
+void fuzz_abstain(struct fuzz_ballot *b, const char *who, const char *why);
+void fuzz_judge(const char *target, const struct fuzz_ballot *b);
 
 /* Counters, keyed by (who, what): who is an oracle ("libsodium") or a
  * backend name, what the operation or the reason it was not compared.

@@ -18,10 +18,11 @@
 # folder exists (so MemorySanitizer sees instrumented code), else the system
 # static library is used. OpenSSL 3 and libb2 are the system static
 # libraries. A library that MemorySanitizer cannot see (not built here), or an
-# OpenSSL older than 3, has its adapter compiled to the counting stub
-# (sources.bzl's oracle_off_flags on that one file: -DZINC_NO_LIBSODIUM ...,
-# with -DZINC_ORACLES_OFF_WHY giving the reason the stub counts). NSS's
-# adapter is always the stub here (-DZINC_NO_NSS; see "NSS" below), and so
+# OpenSSL older than 3, has its adapter compiled out, its struct zinc_oracle
+# with no operation (sources.bzl's oracle_off_flags on that one file:
+# -DZINC_NO_LIBSODIUM ..., with -DZINC_ORACLES_OFF_WHY giving the reason the
+# targets count). NSS's adapter is always compiled out here (-DZINC_NO_NSS;
+# see "NSS" below), and so
 # is BoringSSL's (-DZINC_NO_BORINGSSL; see "BoringSSL" below). Under
 # MemorySanitizer the assembly backends are left out as well
 # (ZINC_ASM_X86_64 is defined only when they are assembled in).

@@ -41,9 +41,9 @@
  * variable-base result flipped): //fuzz:planted_oracle_boringssl_curve25519_test
  * checks that the diagnosis blames boringssl, not zinc.
  *
- * With -DZINC_NO_BORINGSSL (or -DZINC_NO_ORACLES) this file is a stub: every
- * function returns false with why = ORACLES_OFF (oracles.h), which gives the
- * build's reason, and nothing is loaded. The MSan build, the static arm64 and
+ * With -DZINC_NO_BORINGSSL (or -DZINC_NO_ORACLES) oracle_boringssl has no
+ * operation and off = ORACLES_OFF (oracles.h), which gives the build's
+ * reason, and nothing is loaded. The MSan build, the static arm64 and
  * emulated builds and ci/oss-fuzz/build.sh compile it out, and so does every
  * build for an architecture Debian has no BoringSSL for (arch/<dir>/arch.h
  * names the library where it has one).
@@ -55,7 +55,7 @@
 
 /* Debian's library for this architecture (arch/<dir>/arch.h), unless the
  * build names another. Where Debian has none (s390x, big-endian MIPS, an
- * architecture arch/arch.h does not know) the adapter is the stub. */
+ * architecture arch/arch.h does not know) oracle_boringssl is compiled out. */
 #if !defined(ZINC_BORINGSSL_LIB) && defined(ZINC_ARCH_BORINGSSL_LIB)
 #define ZINC_BORINGSSL_LIB ZINC_ARCH_BORINGSSL_LIB
 #endif
@@ -113,16 +113,17 @@ static void init(void)
 	bssl.x25519 = (int (*)(uint8_t *, const uint8_t *, const uint8_t *))sym(h, "X25519");
 }
 
-void boringssl_list(FILE *out, const char *target)
+static void describe(FILE *out)
 {
 	init();
-	fprintf(out, "  oracle BoringSSL, Debian's android-libboringssl (%s by dlmopen, "
-		"OpenSSL_version \"%s\"), X25519 on fiat-crypto's field arithmetic (%s)\n",
-		ZINC_BORINGSSL_LIB, bssl.version, target);
+	fprintf(out, "BoringSSL, Debian's android-libboringssl (%s by dlmopen, OpenSSL_version "
+		"\"%s\"), X25519 on fiat-crypto's field arithmetic", ZINC_BORINGSSL_LIB,
+		bssl.version);
 }
 
-bool boringssl_x25519(uint8_t out[32], bool *nonzero, uint8_t pub[32], const uint8_t scalar[32],
-		      const uint8_t point[32], const char **why)
+static bool boringssl_x25519(uint8_t out[32], bool *nonzero, const char **refused,
+			     uint8_t pub[32], const uint8_t scalar[32], const uint8_t point[32],
+			     const char **why)
 {
 	init();
 	*nonzero = bssl.x25519(out, scalar, point) == 1;
@@ -130,20 +131,16 @@ bool boringssl_x25519(uint8_t out[32], bool *nonzero, uint8_t pub[32], const uin
 	out[9] ^= 0x20;
 #endif
 	bssl.public_from_private(pub, scalar);
+	*refused = NULL;
 	return true;
 }
 
+const struct zinc_oracle oracle_boringssl = {
+	.name = "boringssl",
+	.describe = describe,
+	.x25519 = boringssl_x25519,
+};
+
 #else /* ZINC_NO_BORINGSSL */
-
-void boringssl_list(FILE *out, const char *target)
-{
-	fprintf(out, "  oracle BoringSSL: not built, " ORACLES_OFF "\n");
-}
-
-bool boringssl_x25519(uint8_t out[32], bool *nonzero, uint8_t pub[32], const uint8_t scalar[32],
-		      const uint8_t point[32], const char **why)
-{
-	*why = ORACLES_OFF;
-	return false;
-}
+const struct zinc_oracle oracle_boringssl = { .name = "boringssl", .off = ORACLES_OFF };
 #endif

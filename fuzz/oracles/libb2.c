@@ -16,9 +16,9 @@
  * one-shot blake2s() rejects a NULL input with a non-zero length. All
  * functions return 0 on success; a failure here is a harness bug (abort).
  *
- * With -DZINC_NO_LIBB2 (or -DZINC_NO_ORACLES) this file is a stub: every
- * function returns false with why = ORACLES_OFF (oracles.h), which gives
- * the build's reason, and libb2 is not linked.
+ * With -DZINC_NO_LIBB2 (or -DZINC_NO_ORACLES) oracle_libb2 has no operation
+ * and off = ORACLES_OFF (oracles.h), which gives the build's reason, and
+ * libb2 is not linked.
  */
 #include "fuzz/oracles/oracles.h"
 
@@ -34,9 +34,9 @@ int blake2s_init_key_ref(blake2s_state *S, size_t outlen, const void *key, size_
 int blake2s_update_ref(blake2s_state *S, const uint8_t *in, size_t inlen);
 int blake2s_final_ref(blake2s_state *S, uint8_t *out, size_t outlen);
 
-void libb2_list(FILE *out, const char *target)
+static void describe(FILE *out)
 {
-	fprintf(out, "  oracle libb2 0.98 blake2s_*_ref (%s)\n", target);
+	fprintf(out, "libb2 0.98 blake2s_*_ref");
 }
 
 static bool sizes_ok(size_t outlen, size_t keylen, const char **why)
@@ -48,7 +48,7 @@ static bool sizes_ok(size_t outlen, size_t keylen, const char **why)
 	return true;
 }
 
-bool libb2_blake2s(uint8_t *out, size_t outlen, const uint8_t *in, size_t len,
+static bool libb2_blake2s(uint8_t *out, size_t outlen, const uint8_t *in, size_t len,
 		   const uint8_t *key, size_t keylen, const char **why)
 {
 	static const uint8_t empty[1];
@@ -60,7 +60,7 @@ bool libb2_blake2s(uint8_t *out, size_t outlen, const uint8_t *in, size_t len,
 	return true;
 }
 
-bool libb2_blake2s_chunked(uint8_t *out, size_t outlen, const uint8_t *in, size_t len,
+static bool libb2_blake2s_chunked(uint8_t *out, size_t outlen, const uint8_t *in, size_t len,
 			   const uint8_t *key, size_t keylen, const size_t *chunks,
 			   unsigned nchunks, const char **why)
 {
@@ -85,25 +85,12 @@ bool libb2_blake2s_chunked(uint8_t *out, size_t outlen, const uint8_t *in, size_
 	return true;
 }
 
+const struct zinc_oracle oracle_libb2 = {
+	.name = "libb2",
+	.describe = describe,
+	.blake2s = libb2_blake2s,
+	.blake2s_chunked = libb2_blake2s_chunked,
+};
 #else /* ZINC_NO_LIBB2 */
-
-void libb2_list(FILE *out, const char *target)
-{
-	fprintf(out, "  oracle libb2: not built, " ORACLES_OFF "\n");
-}
-
-bool libb2_blake2s(uint8_t *out, size_t outlen, const uint8_t *in, size_t len,
-		   const uint8_t *key, size_t keylen, const char **why)
-{
-	*why = ORACLES_OFF;
-	return false;
-}
-
-bool libb2_blake2s_chunked(uint8_t *out, size_t outlen, const uint8_t *in, size_t len,
-			   const uint8_t *key, size_t keylen, const size_t *chunks,
-			   unsigned nchunks, const char **why)
-{
-	*why = ORACLES_OFF;
-	return false;
-}
+const struct zinc_oracle oracle_libb2 = { .name = "libb2", .off = ORACLES_OFF };
 #endif

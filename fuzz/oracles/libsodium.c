@@ -22,15 +22,16 @@
  *   all of those give an all-zero result with a clamped scalar). We compare
  *   -1 with zinc's false and the bytes only when it returned 0.
  *
- * With -DZINC_NO_LIBSODIUM (or -DZINC_NO_ORACLES) this file is a stub: every
- * function returns false with why = ORACLES_OFF (oracles.h), which gives
- * the build's reason, and libsodium is not linked.
+ * With -DZINC_NO_LIBSODIUM (or -DZINC_NO_ORACLES) oracle_libsodium has no
+ * operation and off = ORACLES_OFF (oracles.h), which gives the build's
+ * reason, and libsodium is not linked.
  */
 #include "fuzz/oracles/oracles.h"
 
 #ifndef ZINC_NO_LIBSODIUM
 #include <sodium.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void init(void)
 {
@@ -43,12 +44,12 @@ static void init(void)
 	}
 }
 
-void sodium_list(FILE *out, const char *target)
+static void describe(FILE *out)
 {
-	fprintf(out, "  oracle libsodium %s (%s)\n", sodium_version_string(), target);
+	fprintf(out, "libsodium %s", sodium_version_string());
 }
 
-bool sodium_chacha20(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t key[32],
+static bool sodium_chacha20(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t key[32],
 		     const uint8_t nonce[12], uint32_t counter, const char **why)
 {
 	init();
@@ -61,7 +62,7 @@ bool sodium_chacha20(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t
 	return true;
 }
 
-bool sodium_hchacha20(uint8_t out[32], const uint8_t nonce[16], const uint8_t key[32],
+static bool sodium_hchacha20(uint8_t out[32], const uint8_t nonce[16], const uint8_t key[32],
 		      const char **why)
 {
 	init();
@@ -69,7 +70,7 @@ bool sodium_hchacha20(uint8_t out[32], const uint8_t nonce[16], const uint8_t ke
 	return true;
 }
 
-bool sodium_poly1305(uint8_t mac[16], const uint8_t *in, size_t len, const uint8_t key[32],
+static bool sodium_poly1305(uint8_t mac[16], const uint8_t *in, size_t len, const uint8_t key[32],
 		     const char **why)
 {
 	init();
@@ -77,7 +78,7 @@ bool sodium_poly1305(uint8_t mac[16], const uint8_t *in, size_t len, const uint8
 	return true;
 }
 
-bool sodium_chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
+static bool sodium_chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
 				     const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
 				     const uint8_t key[32], const char **why)
 {
@@ -87,7 +88,7 @@ bool sodium_chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t le
 	return true;
 }
 
-bool sodium_chacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
+static bool sodium_chacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
 				     const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
 				     const uint8_t key[32], const char **why)
 {
@@ -97,7 +98,7 @@ bool sodium_chacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src,
 	return true;
 }
 
-bool sodium_xchacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
+static bool sodium_xchacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
 				      const uint8_t *ad, size_t ad_len, const uint8_t nonce[24],
 				      const uint8_t key[32], const char **why)
 {
@@ -107,7 +108,7 @@ bool sodium_xchacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t l
 	return true;
 }
 
-bool sodium_xchacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
+static bool sodium_xchacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
 				      const uint8_t *ad, size_t ad_len, const uint8_t nonce[24],
 				      const uint8_t key[32], const char **why)
 {
@@ -117,50 +118,32 @@ bool sodium_xchacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src
 	return true;
 }
 
-bool sodium_x25519(uint8_t out[32], bool *nonzero, const uint8_t scalar[32],
-		   const uint8_t point[32], const char **why)
+/* pub by crypto_scalarmult_curve25519_base (ref10's fixed-base Edwards
+ * code, not the ladder); no point is refused. */
+static bool sodium_x25519(uint8_t out[32], bool *nonzero, const char **refused, uint8_t pub[32],
+			  const uint8_t scalar[32], const uint8_t point[32], const char **why)
 {
 	init();
 	*nonzero = crypto_scalarmult_curve25519(out, scalar, point) == 0;
+	if (crypto_scalarmult_curve25519_base(pub, scalar))
+		memset(pub, 0, 32);	/* never zero for a clamped scalar: shows as a mismatch */
+	*refused = NULL;
 	return true;
 }
 
-bool sodium_x25519_base(uint8_t out[32], bool *nonzero, const uint8_t scalar[32],
-			const char **why)
-{
-	init();
-	*nonzero = crypto_scalarmult_curve25519_base(out, scalar) == 0;
-	return true;
-}
+const struct zinc_oracle oracle_libsodium = {
+	.name = "libsodium",
+	.describe = describe,
+	.chacha20 = sodium_chacha20,
+	.hchacha20 = sodium_hchacha20,
+	.poly1305 = sodium_poly1305,
+	.aead_encrypt = sodium_chacha20poly1305_encrypt,
+	.aead_decrypt = sodium_chacha20poly1305_decrypt,
+	.xaead_encrypt = sodium_xchacha20poly1305_encrypt,
+	.xaead_decrypt = sodium_xchacha20poly1305_decrypt,
+	.x25519 = sodium_x25519,
+};
 
 #else /* ZINC_NO_LIBSODIUM */
-
-void sodium_list(FILE *out, const char *target)
-{
-	fprintf(out, "  oracle libsodium: not built, " ORACLES_OFF "\n");
-}
-
-#define OFF { *why = ORACLES_OFF; return false; }
-bool sodium_chacha20(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t key[32],
-		     const uint8_t nonce[12], uint32_t counter, const char **why) OFF
-bool sodium_hchacha20(uint8_t out[32], const uint8_t nonce[16], const uint8_t key[32],
-		      const char **why) OFF
-bool sodium_poly1305(uint8_t mac[16], const uint8_t *in, size_t len, const uint8_t key[32],
-		     const char **why) OFF
-bool sodium_chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
-				     const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
-				     const uint8_t key[32], const char **why) OFF
-bool sodium_chacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
-				     const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
-				     const uint8_t key[32], const char **why) OFF
-bool sodium_xchacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
-				      const uint8_t *ad, size_t ad_len, const uint8_t nonce[24],
-				      const uint8_t key[32], const char **why) OFF
-bool sodium_xchacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
-				      const uint8_t *ad, size_t ad_len, const uint8_t nonce[24],
-				      const uint8_t key[32], const char **why) OFF
-bool sodium_x25519(uint8_t out[32], bool *nonzero, const uint8_t scalar[32],
-		   const uint8_t point[32], const char **why) OFF
-bool sodium_x25519_base(uint8_t out[32], bool *nonzero, const uint8_t scalar[32],
-			const char **why) OFF
+const struct zinc_oracle oracle_libsodium = { .name = "libsodium", .off = ORACLES_OFF };
 #endif

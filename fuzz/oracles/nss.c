@@ -62,9 +62,9 @@
  * AEAD encryption and X25519 result flipped): //fuzz:planted_oracle_nss_*
  * check that the diagnosis blames NSS, not zinc.
  *
- * With -DZINC_NO_NSS (or -DZINC_NO_ORACLES) this file is a stub: every
- * function returns false with why = ORACLES_OFF (oracles.h), which gives
- * the build's reason, and NSS is not linked.
+ * With -DZINC_NO_NSS (or -DZINC_NO_ORACLES) oracle_nss has no operation and
+ * off = ORACLES_OFF (oracles.h), which gives the build's reason, and NSS is
+ * not linked.
  */
 #include "fuzz/oracles/oracles.h"
 
@@ -93,11 +93,10 @@ static void init(void)
 	}
 }
 
-void nss_list(FILE *out, const char *target)
+static void describe(FILE *out)
 {
 	init();
-	fprintf(out, "  oracle NSS %s, PK11 over freebl's HACL* code (%s)\n", NSS_GetVersion(),
-		target);
+	fprintf(out, "NSS %s, PK11 over freebl's HACL* code", NSS_GetVersion());
 }
 
 #define UINT_LENGTH "longer than UINT_MAX - 16 bytes (PK11_Encrypt takes unsigned int lengths)"
@@ -131,7 +130,7 @@ static PK11SymKey *sym_key(CK_MECHANISM_TYPE mech, const uint8_t key[32])
 	return cache[i].sk;
 }
 
-bool nss_chacha20(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t key[32],
+static bool nss_chacha20(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t key[32],
 		  const uint8_t nonce[12], uint32_t counter, const char **why)
 {
 	uint8_t ctr[4] = { (uint8_t)counter, (uint8_t)(counter >> 8), (uint8_t)(counter >> 16),
@@ -189,7 +188,7 @@ static bool aead(bool enc, uint8_t *dst, const uint8_t *src, size_t len, const u
 	abort();
 }
 
-bool nss_chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
+static bool nss_chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
 				  const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
 				  const uint8_t key[32], const char **why)
 {
@@ -205,7 +204,7 @@ bool nss_chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
 	return true;
 }
 
-bool nss_chacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
+static bool nss_chacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
 				  const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
 				  const uint8_t key[32], const char **why)
 {
@@ -232,7 +231,7 @@ static void xchacha_key(uint8_t subkey[32], uint8_t n12[12], const uint8_t nonce
 	memcpy(n12 + 4, nonce + 16, 8);
 }
 
-bool nss_xchacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
+static bool nss_xchacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
 				   const uint8_t *ad, size_t ad_len, const uint8_t nonce[24],
 				   const uint8_t key[32], const char **why)
 {
@@ -242,7 +241,7 @@ bool nss_xchacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
 	return nss_chacha20poly1305_encrypt(dst, src, len, ad, ad_len, n12, subkey, why);
 }
 
-bool nss_xchacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
+static bool nss_xchacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
 				   const uint8_t *ad, size_t ad_len, const uint8_t nonce[24],
 				   const uint8_t key[32], const char **why)
 {
@@ -346,7 +345,7 @@ static bool refused_encoding(const uint8_t point[32])
 	}
 }
 
-bool nss_x25519(uint8_t out[32], bool *nonzero, const char **refused, uint8_t pub[32],
+static bool nss_x25519(uint8_t out[32], bool *nonzero, const char **refused, uint8_t pub[32],
 		const uint8_t scalar[32], const uint8_t point[32], const char **why)
 {
 	static const uint8_t nine[32] = { 9 };
@@ -383,28 +382,16 @@ bool nss_x25519(uint8_t out[32], bool *nonzero, const char **refused, uint8_t pu
 	return true;
 }
 
+const struct zinc_oracle oracle_nss = {
+	.name = "nss",
+	.describe = describe,
+	.chacha20 = nss_chacha20,
+	.aead_encrypt = nss_chacha20poly1305_encrypt,
+	.aead_decrypt = nss_chacha20poly1305_decrypt,
+	.xaead_encrypt = nss_xchacha20poly1305_encrypt,
+	.xaead_decrypt = nss_xchacha20poly1305_decrypt,
+	.x25519 = nss_x25519,
+};
 #else /* ZINC_NO_NSS */
-
-void nss_list(FILE *out, const char *target)
-{
-	fprintf(out, "  oracle NSS: not built, " ORACLES_OFF "\n");
-}
-
-#define OFF { *why = ORACLES_OFF; return false; }
-bool nss_chacha20(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t key[32],
-		  const uint8_t nonce[12], uint32_t counter, const char **why) OFF
-bool nss_chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
-				  const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
-				  const uint8_t key[32], const char **why) OFF
-bool nss_chacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
-				  const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
-				  const uint8_t key[32], const char **why) OFF
-bool nss_xchacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
-				   const uint8_t *ad, size_t ad_len, const uint8_t nonce[24],
-				   const uint8_t key[32], const char **why) OFF
-bool nss_xchacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
-				   const uint8_t *ad, size_t ad_len, const uint8_t nonce[24],
-				   const uint8_t key[32], const char **why) OFF
-bool nss_x25519(uint8_t out[32], bool *nonzero, const char **refused, uint8_t pub[32],
-		const uint8_t scalar[32], const uint8_t point[32], const char **why) OFF
+const struct zinc_oracle oracle_nss = { .name = "nss", .off = ORACLES_OFF };
 #endif

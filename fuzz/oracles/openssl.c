@@ -36,9 +36,9 @@
  *   _mul / _sqr and BN_mod_exp (1/x = x^(p-2), which gives 0 for 0, as
  *   zinc's inversion does; BN_mod_inverse would fail there).
  *
- * With -DZINC_NO_OPENSSL (or -DZINC_NO_ORACLES) this file is a stub: every
- * function returns false with why = ORACLES_OFF (oracles.h), which gives
- * the build's reason, and OpenSSL is not linked.
+ * With -DZINC_NO_OPENSSL (or -DZINC_NO_ORACLES) oracle_openssl has no
+ * operation and off = ORACLES_OFF (oracles.h), which gives the build's
+ * reason, and OpenSSL is not linked.
  */
 #include "fuzz/oracles/oracles.h"
 
@@ -71,9 +71,9 @@ static void init(void)
 	}
 }
 
-void openssl_list(FILE *out, const char *target)
+static void describe(FILE *out)
 {
-	fprintf(out, "  oracle %s (%s)\n", OPENSSL_VERSION_TEXT, target);
+	fprintf(out, "%s", OPENSSL_VERSION_TEXT);
 }
 
 #define INT_LENGTH "longer than INT_MAX bytes (EVP cipher calls take an int length)"
@@ -83,7 +83,7 @@ static bool chacha20_wraps(uint32_t counter, size_t len)
 	return (uint64_t)counter + (len + 63) / 64 > (1ull << 32);
 }
 
-bool openssl_chacha20(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t key[32],
+static bool openssl_chacha20(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t key[32],
 		      const uint8_t nonce[12], uint32_t counter, const char **why)
 {
 	uint8_t iv[16];
@@ -122,7 +122,7 @@ static bool run_mac(EVP_MAC *mac, const OSSL_PARAM *params, uint8_t *out, size_t
 	return ok;
 }
 
-bool openssl_poly1305(uint8_t mac[16], const uint8_t *in, size_t len, const uint8_t key[32],
+static bool openssl_poly1305(uint8_t mac[16], const uint8_t *in, size_t len, const uint8_t key[32],
 		      const char **why)
 {
 	init();
@@ -143,7 +143,7 @@ static void aead_init(int enc, const uint8_t nonce[12], const uint8_t key[32],
 		abort();
 }
 
-bool openssl_chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
+static bool openssl_chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
 				      const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
 				      const uint8_t key[32], const char **why)
 {
@@ -163,7 +163,7 @@ bool openssl_chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t l
 	return true;
 }
 
-bool openssl_chacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
+static bool openssl_chacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
 				      const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
 				      const uint8_t key[32], const char **why)
 {
@@ -190,7 +190,7 @@ bool openssl_chacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src
 	return true;
 }
 
-bool openssl_blake2s(uint8_t *out, size_t outlen, const uint8_t *in, size_t len,
+static bool openssl_blake2s(uint8_t *out, size_t outlen, const uint8_t *in, size_t len,
 		     const uint8_t *key, size_t keylen, const char **why)
 {
 	init();
@@ -217,7 +217,7 @@ bool openssl_blake2s(uint8_t *out, size_t outlen, const uint8_t *in, size_t len,
 	return true;
 }
 
-bool openssl_hmac_blake2s(uint8_t out[32], const uint8_t *in, size_t len, const uint8_t *key,
+static bool openssl_hmac_blake2s(uint8_t out[32], const uint8_t *in, size_t len, const uint8_t *key,
 			  size_t keylen, const char **why)
 {
 	static uint8_t empty[1];
@@ -233,8 +233,9 @@ bool openssl_hmac_blake2s(uint8_t out[32], const uint8_t *in, size_t len, const 
 	return true;
 }
 
-bool openssl_x25519(uint8_t out[32], bool *nonzero, uint8_t pub[32], const uint8_t scalar[32],
-		    const uint8_t point[32], const char **why)
+static bool openssl_x25519(uint8_t out[32], bool *nonzero, const char **refused,
+			   uint8_t pub[32], const uint8_t scalar[32], const uint8_t point[32],
+			   const char **why)
 {
 	EVP_PKEY *priv = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, scalar, 32);
 	EVP_PKEY *peer = EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, NULL, point, 32);
@@ -247,6 +248,7 @@ bool openssl_x25519(uint8_t out[32], bool *nonzero, uint8_t pub[32], const uint8
 		*why = "key setup failed";
 	} else {
 		*nonzero = EVP_PKEY_derive(ctx, out, &outlen) == 1 && outlen == 32;
+		*refused = NULL;
 		ran = true;
 	}
 	EVP_PKEY_CTX_free(ctx);
@@ -333,8 +335,8 @@ static bool bn_ladder_step(BIGNUM *x2, BIGNUM *z2, BIGNUM *x3, BIGNUM *z3, const
 	return ok;
 }
 
-bool openssl_fe(enum oracle_fe_op op, uint8_t out[][32], const uint64_t in[][ORACLE_FE_WORDS],
-		const char **why)
+static bool openssl_fe(enum oracle_fe_op op, uint8_t out[][32],
+		       const uint64_t in[][ORACLE_FE_WORDS], const char **why)
 {
 	int n = op == ORACLE_FE_LADDER_STEP ? 5 : 2;
 	BIGNUM *v[5] = { NULL }, *r = BN_new();
@@ -371,7 +373,7 @@ bool openssl_fe(enum oracle_fe_op op, uint8_t out[][32], const uint64_t in[][ORA
 	return ok;
 }
 
-bool openssl_poly1305_muladd(uint8_t out[17], const uint8_t a[17], const uint8_t b[17],
+static bool openssl_poly1305_muladd(uint8_t out[17], const uint8_t a[17], const uint8_t b[17],
 			     const uint8_t c[17], const char **why)
 {
 	static BIGNUM *p;
@@ -400,32 +402,19 @@ bool openssl_poly1305_muladd(uint8_t out[17], const uint8_t a[17], const uint8_t
 	return true;
 }
 
+const struct zinc_oracle oracle_openssl = {
+	.name = "openssl",
+	.describe = describe,
+	.chacha20 = openssl_chacha20,
+	.poly1305 = openssl_poly1305,
+	.poly1305_muladd = openssl_poly1305_muladd,
+	.aead_encrypt = openssl_chacha20poly1305_encrypt,
+	.aead_decrypt = openssl_chacha20poly1305_decrypt,
+	.blake2s = openssl_blake2s,
+	.hmac_blake2s = openssl_hmac_blake2s,
+	.x25519 = openssl_x25519,
+	.fe = openssl_fe,
+};
 #else /* ZINC_NO_OPENSSL */
-
-void openssl_list(FILE *out, const char *target)
-{
-	fprintf(out, "  oracle OpenSSL: not built, " ORACLES_OFF "\n");
-}
-
-#define OFF { *why = ORACLES_OFF; return false; }
-bool openssl_chacha20(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t key[32],
-		      const uint8_t nonce[12], uint32_t counter, const char **why) OFF
-bool openssl_poly1305(uint8_t mac[16], const uint8_t *in, size_t len, const uint8_t key[32],
-		      const char **why) OFF
-bool openssl_chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
-				      const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
-				      const uint8_t key[32], const char **why) OFF
-bool openssl_chacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
-				      const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
-				      const uint8_t key[32], const char **why) OFF
-bool openssl_blake2s(uint8_t *out, size_t outlen, const uint8_t *in, size_t len,
-		     const uint8_t *key, size_t keylen, const char **why) OFF
-bool openssl_hmac_blake2s(uint8_t out[32], const uint8_t *in, size_t len, const uint8_t *key,
-			  size_t keylen, const char **why) OFF
-bool openssl_x25519(uint8_t out[32], bool *nonzero, uint8_t pub[32], const uint8_t scalar[32],
-		    const uint8_t point[32], const char **why) OFF
-bool openssl_poly1305_muladd(uint8_t out[17], const uint8_t a[17], const uint8_t b[17],
-			     const uint8_t c[17], const char **why) OFF
-bool openssl_fe(enum oracle_fe_op op, uint8_t out[][32], const uint64_t in[][ORACLE_FE_WORDS],
-		const char **why) OFF
+const struct zinc_oracle oracle_openssl = { .name = "openssl", .off = ORACLES_OFF };
 #endif

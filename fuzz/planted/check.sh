@@ -2,13 +2,14 @@
 # SPDX-License-Identifier: MIT
 # The planted-bug test (fuzz/planted/README.md):
 #
-#   fuzz/planted/check.sh [--seed S] [--target T] [--clean] BINARY N
+#   fuzz/planted/check.sh [--seed S] [--target T] [--culprit C] [--clean] BINARY N
 #
 # BINARY is a fuzz target's standalone driver built with one planted bug
 # (its patch applied: BUILD's zinc_plant_<name>, fuzz/planted/build.sh). Runs `BINARY --random N --seed S` (S = 1 by default) and passes
 # only if the run ends in the harness's mismatch diagnosis: killed by
 # SIGABRT, "==== zinc fuzz MISMATCH ====" on stderr, and a "target:" line
-# naming target T (by default the one `BINARY --list` says it is). Then it
+# naming target T (by default the one `BINARY --list` says it is), and with
+# --culprit a "culprit:" line naming exactly C (the outvoted row). Then it
 # finds, by bisection on the input count, the first input that catches the
 # bug, and prints the diagnosis's first lines.
 # Exit 0 caught; 1 the run was clean or ended some other way; 2 usage.
@@ -16,12 +17,13 @@
 # difference (a byte-order bug on a little-endian CPU): exit 0 when the N
 # inputs run clean, 1 when anything differs.
 set -u
-usage() { echo "usage: $0 [--seed S] [--target T] [--clean] BINARY N" >&2; exit 2; }
-seed=1 target= clean=0
+usage() { echo "usage: $0 [--seed S] [--target T] [--culprit C] [--clean] BINARY N" >&2; exit 2; }
+seed=1 target= culprit= clean=0
 while [ $# -gt 2 ]; do
 	case $1 in
 	--seed) seed=$2 ;;
 	--target) target=$2 ;;
+	--culprit) culprit=$2 ;;
 	--clean) clean=1; shift; continue ;;
 	*) usage ;;
 	esac
@@ -71,6 +73,11 @@ fi
 if ! grep -q "^target: *$target\$" "$err"; then
 	echo "FAIL: the diagnosis does not name target $target:"
 	head -n 20 "$err"
+	exit 1
+fi
+if [ -n "$culprit" ] && ! grep -q "^culprit: $culprit\$" "$err"; then
+	echo "FAIL: the diagnosis does not name $culprit as the culprit:"
+	sed -n '/^==== zinc fuzz MISMATCH ====$/,$p' "$err" | head -n 20 | cut -c1-200
 	exit 1
 fi
 cp "$err" "$err.2"
