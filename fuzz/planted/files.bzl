@@ -16,6 +16,7 @@ PLANTED_FILES = {
     "CHACHA20_ARM_TAIL": ["arch/arm/chacha20-arm.S"],
     "CHACHA20_AVX2_RBX": ["arch/x86_64/chacha20-avx2.S"],
     "CHACHA20_AVX512_CTR": ["arch/x86_64/chacha20-avx512.S"],
+    "CHACHA20_GENERIC_ROTATE": ["lib/chacha20/chacha20.c"],
     "CHACHA20_MIPS_TAIL": ["arch/mips/chacha20-mips.S"],
     "CHACHA20_NEON32_STEP": ["arch/arm/chacha20-neon.S"],
     "CHACHA20_NEON_WRAP": ["arch/arm64/chacha20-neon.S"],
