@@ -95,6 +95,9 @@ enum curve25519_row {
 			     const uint8_t scalar[CURVE25519_KEY_SIZE]);
 #include "lib/curve25519/rows.h"
 
+/* Its choice (lib/start/start.c): the thresholds in force and the short pick. */
+extern struct zinc_choice curve25519_choice;
+
 /* The row the public functions run with the features have. */
 static inline enum curve25519_row curve25519_row_for(uint32_t have)
 {
@@ -103,7 +106,7 @@ static inline enum curve25519_row curve25519_row_for(uint32_t have)
 #include "lib/curve25519/rows.h"
 	};
 
-	return (enum curve25519_row)zinc_row_pick(have, needs, zinc_from_of(ZINC_PREF_CURVE25519),
+	return (enum curve25519_row)zinc_row_pick(have, needs, zinc_from_of(&curve25519_choice),
 					    CURVE25519_NROWS, 0);
 }
 
@@ -162,5 +165,10 @@ extern const uint64_t curve25519_fe32_carried[10], curve25519_fe32_loose[10];
 void curve25519_fe32_load(int32_t h[10], const uint64_t *limbs);
 void curve25519_fe32_store(uint64_t *limbs, const int32_t h[10]);
 #endif
+
+/* Its rows' entry points as the harness calls them (lib/curve25519/entries.c,
+ * lib/common/entry.h; ZINC_TESTING builds). */
+struct zinc_entries;
+extern const struct zinc_entries curve25519_entries;
 
 #endif

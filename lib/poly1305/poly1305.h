@@ -93,6 +93,9 @@ enum poly1305_row {
 	one_shot
 #include "lib/poly1305/rows.h"
 
+/* Its choice (lib/start/start.c): the thresholds in force and the short pick. */
+extern struct zinc_choice poly1305_choice;
+
 /* The row for a message of len bytes with the features have. */
 static inline enum poly1305_row poly1305_row_for(uint32_t have, size_t len)
 {
@@ -101,7 +104,7 @@ static inline enum poly1305_row poly1305_row_for(uint32_t have, size_t len)
 #include "lib/poly1305/rows.h"
 	};
 
-	return (enum poly1305_row)zinc_row_pick(have, needs, zinc_from_of(ZINC_PREF_POLY1305),
+	return (enum poly1305_row)zinc_row_pick(have, needs, zinc_from_of(&poly1305_choice),
 					    POLY1305_NROWS, len);
 }
 
@@ -231,5 +234,10 @@ extern const struct poly1305_test poly1305_mips_test;
 #if defined(ZINC_ASM_MIPS64) && defined(ZINC_TESTING)
 extern const struct poly1305_test poly1305_mips64_test;
 #endif
+
+/* Its rows' entry points as the harness calls them (lib/poly1305/entries.c,
+ * lib/common/entry.h; ZINC_TESTING builds). */
+struct zinc_entries;
+extern const struct zinc_entries poly1305_entries;
 
 #endif
