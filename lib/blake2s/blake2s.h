@@ -62,18 +62,9 @@ static inline enum blake2s_row blake2s_row_for(uint32_t have, size_t len)
 					    BLAKE2S_NROWS, len);
 }
 
-/* Row row's compression function, called by name. */
-static inline void blake2s_row_compress(enum blake2s_row row, struct blake2s_state *state,
-					const uint8_t *block, size_t nblocks, uint32_t inc)
-{
-#define ROW(id, name, needs, min_len, compress)    \
-	if (zinc_row_is(row, BLAKE2S_ROW_##id)) {  \
-		compress(state, block, nblocks, inc); \
-		return;                            \
-	}
-#include "lib/blake2s/rows.h"
-	__builtin_trap();
-}
+/* Each row's functions called by name: lib/blake2s/dispatch.h, written from
+ * rows.h by lib/start/gen_dispatch.py. */
+#include "lib/blake2s/dispatch.h"
 
 #ifdef ZINC_TESTING
 extern unsigned long blake2s_hits[];

@@ -81,34 +81,9 @@ static inline enum chacha20_row hchacha20_row_for(uint32_t have)
 					    CHACHA20_NROWS, 0);
 }
 
-/* Row row's xor_stream, called by name. */
-static inline void chacha20_row_xor(enum chacha20_row row, uint32_t state[16], uint8_t *dst,
-				    const uint8_t *src, size_t len)
-{
-#define ROW(id, name, needs, min_len, xor_stream, hchacha20) \
-	if (zinc_row_is(row, CHACHA20_ROW_##id)) {           \
-		xor_stream(state, dst, src, len);            \
-		return;                                      \
-	}
-#include "lib/chacha20/rows.h"
-	__builtin_trap();
-}
-
-/* Row row's HChaCha20, called by name (a row must have one). */
-static inline void chacha20_row_hchacha20(enum chacha20_row row,
-					  uint8_t out[HCHACHA20_OUT_SIZE],
-					  const uint8_t nonce[HCHACHA20_NONCE_SIZE],
-					  const uint8_t key[HCHACHA20_KEY_SIZE])
-{
-#define HCHACHA20(fn) fn(out, nonce, key); return;
-#define NO_HCHACHA20
-#define ROW(id, name, needs, min_len, xor_stream, hchacha20) \
-	if (zinc_row_is(row, CHACHA20_ROW_##id)) {           \
-		hchacha20                                    \
-	}
-#include "lib/chacha20/rows.h"
-	__builtin_trap();
-}
+/* Each row's functions called by name: lib/chacha20/dispatch.h, written from
+ * rows.h by lib/start/gen_dispatch.py. */
+#include "lib/chacha20/dispatch.h"
 
 #ifdef ZINC_TESTING
 /* Calls the public functions made through each row. */

@@ -110,33 +110,9 @@ static inline enum curve25519_row curve25519_row_for(uint32_t have)
 					    CURVE25519_NROWS, 0);
 }
 
-/* Row row's functions, called by name. */
-static inline void curve25519_row_scalarmult(enum curve25519_row row,
-					     uint8_t out[CURVE25519_KEY_SIZE],
-					     const uint8_t scalar[CURVE25519_KEY_SIZE],
-					     const uint8_t point[CURVE25519_KEY_SIZE])
-{
-#define ROW(id, name, needs, scalarmult, scalarmult_base, field) \
-	if (zinc_row_is(row, CURVE25519_ROW_##id)) {             \
-		scalarmult(out, scalar, point);                  \
-		return;                                          \
-	}
-#include "lib/curve25519/rows.h"
-	__builtin_trap();
-}
-
-static inline void curve25519_row_scalarmult_base(enum curve25519_row row,
-						  uint8_t out[CURVE25519_KEY_SIZE],
-						  const uint8_t scalar[CURVE25519_KEY_SIZE])
-{
-#define ROW(id, name, needs, scalarmult, scalarmult_base, field) \
-	if (zinc_row_is(row, CURVE25519_ROW_##id)) {             \
-		scalarmult_base(out, scalar);                    \
-		return;                                          \
-	}
-#include "lib/curve25519/rows.h"
-	__builtin_trap();
-}
+/* Each row's functions called by name: lib/curve25519/dispatch.h, written from
+ * rows.h by lib/start/gen_dispatch.py. */
+#include "lib/curve25519/dispatch.h"
 
 /* curve25519() / curve25519_generate_public() with a chosen row: clamps a
  * copy of the secret, runs the row, returns false on an all-zero result. */
