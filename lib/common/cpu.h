@@ -175,8 +175,9 @@ static inline const size_t *zinc_from_of(const struct zinc_choice *c)
 /*
  * Direct-call dispatch (lib/<primitive>/rows.h): each public function
  * computes its row id from the features, the length and the thresholds in
- * force (zinc_from_of) with zinc_row_usable over the rows, then calls the row's function by name in a chain of
- * zinc_row_is tests. The empty asm hides the row id from the optimizer, so
+ * force (zinc_from_of) with zinc_row_usable over the rows, then calls the
+ * row's function by name in a chain of zinc_row_is tests (written out in
+ * lib/<primitive>/dispatch.h, generated from rows.h). The empty asm hides the row id from the optimizer, so
  * that it cannot merge the chain of comparisons into a switch and lower that
  * to a jump table: an indirect jump, which a retpoline build would turn into
  * a thunk, as it would a function pointer. A row id that matches no row

@@ -72,7 +72,8 @@ static const uint32_t curve25519_needs[] = {
 };
 static const size_t curve25519_min_len[CURVE25519_NROWS];
 
-#define CHOICE(rows, needs_of, min_len_of) { .nrows = (rows), .needs = (needs_of), .min_len = (min_len_of) }
+#define CHOICE(rows, needs_of, min_len_of) \
+	{ .nrows = (rows), .needs = (needs_of), .min_len = (min_len_of) }
 struct zinc_choice chacha20_choice = CHOICE(CHACHA20_NROWS, chacha20_needs, chacha20_min_len),
 		   hchacha20_choice = CHOICE(CHACHA20_NROWS, chacha20_needs, hchacha20_min_len),
 		   poly1305_choice = CHOICE(POLY1305_NROWS, poly1305_needs, poly1305_min_len),
