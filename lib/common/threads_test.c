@@ -379,12 +379,34 @@ static int experiment(size_t njobs, uint32_t seed)
 	return TEST_SUMMARY("threads_test");
 }
 
+/* One experiment in a fresh child process (forked before any zinc call, so
+ * it starts with the library not started): its wait status, -1 when it
+ * could not be run. */
+static int experiment_in_child(size_t njobs, uint32_t seed)
+{
+	int status;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		perror("threads_test: fork");
+		return -1;
+	}
+	if (!pid)
+		exit(experiment(njobs, seed)); /* exit: sanitizers report at exit */
+	if (waitpid(pid, &status, 0) != pid) {
+		perror("threads_test: waitpid");
+		return -1;
+	}
+	return status;
+}
+
 /* --planted: one round in a child that must abort before any job ends. */
 static int planted_round(const char *name, size_t njobs, uint32_t seed)
 {
 	size_t finished = 0;
 	int status;
-	pid_t pid;
 
 	setenv("ZINC_SELFTEST", "1", 1);
 	shared_jobs = mmap(NULL, NTHREADS * njobs * sizeof(struct job), PROT_READ | PROT_WRITE,
@@ -393,18 +415,9 @@ static int planted_round(const char *name, size_t njobs, uint32_t seed)
 		perror("threads_test: mmap");
 		return 2;
 	}
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		perror("threads_test: fork");
+	status = experiment_in_child(njobs, seed);
+	if (status == -1)
 		return 2;
-	}
-	if (!pid)
-		_exit(experiment(njobs, seed));
-	if (waitpid(pid, &status, 0) != pid) {
-		perror("threads_test: waitpid");
-		return 2;
-	}
 	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT,
 	      "%s planted, ZINC_SELFTEST=1: the child did not abort (status %#x)", name, status);
 	for (size_t i = 0; i < NTHREADS * njobs; i++)
@@ -451,19 +464,11 @@ int main(int argc, char **argv)
 	if (rounds <= 1)
 		return experiment(njobs, seed);
 	for (unsigned r = 0; r < rounds; r++) {
-		int status;
-		pid_t pid;
+		int status = experiment_in_child(njobs, seed + r);
 
-		fflush(NULL);
-		pid = fork();
-		if (pid < 0) {
-			perror("threads_test: fork");
+		if (status == -1)
 			return 2;
-		}
-		if (!pid)
-			exit(experiment(njobs, seed + r)); /* exit: sanitizers report at exit */
-		if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
-		    WEXITSTATUS(status)) {
+		if (!WIFEXITED(status) || WEXITSTATUS(status)) {
 			fprintf(stderr, "threads_test: round %u (seed %u) failed\n", r, seed + r);
 			bad++;
 		}
