@@ -51,6 +51,9 @@ LIB_SRCS = {
         "lib/curve25519/entries.c",
     ],
     "selftest": ["lib/selftest/selftest.c"],
+    # The start-up above the primitives: detection, the choices and their
+    # preferences, the ZINC_SELFTEST=1 self-test (lib/start/start.c).
+    "start": ["lib/start/start.c"],
 }
 
 # ---- Architectures (docs/DESIGN.md section 2, "Architectures") ----

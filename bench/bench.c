@@ -599,7 +599,7 @@ static void print_header(void)
 	       disable ? disable : "");
 	if (disable)
 		printf(")\n");
-	printf("Dispatch preferences: %s (this CPU: %s; lib/common/prefs.h, ZINC_CPU_MODEL)\n",
+	printf("Dispatch preferences: %s (this CPU: %s; lib/start/prefs.h, ZINC_CPU_MODEL)\n",
 	       zinc_cpu_model_name(zinc_cpu_model()), zinc_cpu_model_name(zinc_cpu_model_detected()));
 	printf("Counter: %s\n", counter_note);
 	printf("TSC: %.1f MHz; core clock estimate (1-cycle dependent add chain): %.2f x TSC"

@@ -6,7 +6,7 @@
  * "zinc public / fastest row": the public function's time over the fastest
  * row's at each length, flagged "<<" where the public function is more than
  * 3% slower (dispatch picked the wrong row there). --tune then prints, for
- * each choice dispatch makes, the PREF lines of lib/common/prefs.h that would
+ * each choice dispatch makes, the PREF lines of lib/start/prefs.h that would
  * make it pick the fastest row at every measured length, with the figures.
  */
 #include <stdio.h>
@@ -95,7 +95,7 @@ unsigned bench_print_dispatch_check(const struct bench_primitive *p, unsigned nc
 	return flagged;
 }
 
-/* The choice of lib/common/prefs.h that bench primitive p measures, or NULL
+/* The choice of lib/start/prefs.h that bench primitive p measures, or NULL
  * for those that only repeat another's (decrypt, XChaCha, the base point). */
 static const char *choice_of(const struct bench_primitive *p)
 {
@@ -213,7 +213,7 @@ void bench_print_tune(const size_t *sizes, unsigned nsizes)
 	size_t n = 0;
 
 	append_upper(upper, sizeof(upper), &n, model);
-	printf("\n== --tune: the lines lib/common/prefs.h would need for this CPU (%s) ==\n"
+	printf("\n== --tune: the lines lib/start/prefs.h would need for this CPU (%s) ==\n"
 	       "/* Every length is measured with all rows a feature-only policy could pick; a\n"
 	       " * line that only restates rows.h's min_len can be left out. Copy the figures\n"
 	       " * into bench/results/ and point RECORD at them. */\n", model);

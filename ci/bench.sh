@@ -11,7 +11,7 @@
 # --quick is a tiny run (64 bytes, a few batches) that shows the benchmark still
 # works; ci/test.sh runs it. Nothing here is a timed assertion.
 # Each table ends with "zinc public / fastest row", "<<" where dispatch is more
-# than 3% off; --tune prints the lib/common/prefs.h lines this CPU would need.
+# than 3% off; --tune prints the lib/start/prefs.h lines this CPU would need.
 # Exit status: 0 done; 1 build or run failure, or a row whose output differed
 # from the public function's (a benchmark of a wrong answer means nothing); 2 usage error.
 #

@@ -63,8 +63,13 @@
 #include <time.h>
 #endif
 
+#include "lib/blake2s/blake2s.h"
+#include "lib/chacha20/chacha20.h"
+#include "lib/chacha20poly1305/chacha20poly1305.h"
 #include "lib/common/cpu.h"
 #include "lib/common/entry.h"
+#include "lib/curve25519/curve25519.h"
+#include "lib/poly1305/poly1305.h"
 
 enum { MAX_SECRETS = 64, MAX_ROWS = 64 };
 

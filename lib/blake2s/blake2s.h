@@ -47,6 +47,9 @@ enum blake2s_row {
 		      uint32_t inc);
 #include "lib/blake2s/rows.h"
 
+/* Its choice (lib/start/start.c): the thresholds in force and the short pick. */
+extern struct zinc_choice blake2s_choice;
+
 /* The row for an update of len bytes with the features have. */
 static inline enum blake2s_row blake2s_row_for(uint32_t have, size_t len)
 {
@@ -55,22 +58,13 @@ static inline enum blake2s_row blake2s_row_for(uint32_t have, size_t len)
 #include "lib/blake2s/rows.h"
 	};
 
-	return (enum blake2s_row)zinc_row_pick(have, needs, zinc_from_of(ZINC_PREF_BLAKE2S),
+	return (enum blake2s_row)zinc_row_pick(have, needs, zinc_from_of(&blake2s_choice),
 					    BLAKE2S_NROWS, len);
 }
 
-/* Row row's compression function, called by name. */
-static inline void blake2s_row_compress(enum blake2s_row row, struct blake2s_state *state,
-					const uint8_t *block, size_t nblocks, uint32_t inc)
-{
-#define ROW(id, name, needs, min_len, compress)    \
-	if (zinc_row_is(row, BLAKE2S_ROW_##id)) {  \
-		compress(state, block, nblocks, inc); \
-		return;                            \
-	}
-#include "lib/blake2s/rows.h"
-	__builtin_trap();
-}
+/* Each row's functions called by name: lib/blake2s/dispatch.h, written from
+ * rows.h by lib/start/gen_dispatch.py. */
+#include "lib/blake2s/dispatch.h"
 
 #ifdef ZINC_TESTING
 extern unsigned long blake2s_hits[];
@@ -80,5 +74,10 @@ extern unsigned long blake2s_hits[];
  * and 16 EiB. */
 void blake2s_set_counter(struct blake2s_state *state, uint64_t t);
 #endif
+
+/* Its rows' entry points as the harness calls them (lib/blake2s/entries.c,
+ * lib/common/entry.h; ZINC_TESTING builds). */
+struct zinc_entries;
+extern const struct zinc_entries blake2s_entries;
 
 #endif

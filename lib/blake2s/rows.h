@@ -3,8 +3,9 @@
  * The BLAKE2s backend rows: the one place a row is written. No include
  * guard: lib/blake2s/blake2s.h includes this list several times, each time
  * with ROW defined to make one thing from it (the row ids, the prototypes,
- * the choice, the direct-call dispatch), and blake2s.c makes the table
- * blake2s_impls[] from it. Each line is
+ * the pick), blake2s.c makes the table blake2s_impls[] from it,
+ * lib/start/start.c the choice, and lib/start/gen_dispatch.py writes the
+ * direct-call dispatch from it into lib/blake2s/dispatch.h. Each line is
  *
  *   ROW(ID, "blake2s-<variant>", features, min_len, compress)
  *
@@ -15,7 +16,8 @@
  * generic first: the last usable row wins.
  *
  * Adding a backend: its .S in sources.bzl (ASM_SRCS), one ROW line here,
- * and its expected policy in lib/blake2s/dispatch_test.c.
+ * its expected policy in lib/blake2s/dispatch_test.c, and dispatch.h
+ * regenerated (its header has the command).
  */
 ROW(GENERIC, "blake2s-generic", 0, 0, blake2s_compress_generic)
 #ifdef ZINC_ASM_X86_64

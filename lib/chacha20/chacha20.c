@@ -209,7 +209,7 @@ void hchacha20(uint8_t out[HCHACHA20_OUT_SIZE], const uint8_t nonce[HCHACHA20_NO
 {
 	unsigned row;
 
-	if (zinc_row_short(ZINC_PREF_HCHACHA20, 0, &row)) {
+	if (zinc_row_short(&hchacha20_choice, 0, &row)) {
 		ZINC_COUNT_HIT(chacha20_hits[row]);
 		chacha20_row_hchacha20(row, out, nonce, key);
 	} else {

@@ -52,6 +52,10 @@ enum chacha20_row {
 #define NO_HCHACHA20
 #include "lib/chacha20/rows.h"
 
+/* Its choices (lib/start/start.c): the thresholds in force and the short
+ * pick of chacha20() and of hchacha20(). */
+extern struct zinc_choice chacha20_choice, hchacha20_choice;
+
 /* The row chacha20() runs for len bytes with the features have. */
 static inline enum chacha20_row chacha20_row_for(uint32_t have, size_t len)
 {
@@ -60,12 +64,12 @@ static inline enum chacha20_row chacha20_row_for(uint32_t have, size_t len)
 #include "lib/chacha20/rows.h"
 	};
 
-	return (enum chacha20_row)zinc_row_pick(have, needs, zinc_from_of(ZINC_PREF_CHACHA20),
+	return (enum chacha20_row)zinc_row_pick(have, needs, zinc_from_of(&chacha20_choice),
 					    CHACHA20_NROWS, len);
 }
 
 /* The row hchacha20() runs: the last usable one that has an HChaCha20 (the
- * others' thresholds are SIZE_MAX: lib/common/prefs.c). */
+ * others' thresholds are SIZE_MAX: lib/start/start.c). */
 static inline enum chacha20_row hchacha20_row_for(uint32_t have)
 {
 	static const uint32_t needs[] = {
@@ -73,42 +77,22 @@ static inline enum chacha20_row hchacha20_row_for(uint32_t have)
 #include "lib/chacha20/rows.h"
 	};
 
-	return (enum chacha20_row)zinc_row_pick(have, needs, zinc_from_of(ZINC_PREF_HCHACHA20),
+	return (enum chacha20_row)zinc_row_pick(have, needs, zinc_from_of(&hchacha20_choice),
 					    CHACHA20_NROWS, 0);
 }
 
-/* Row row's xor_stream, called by name. */
-static inline void chacha20_row_xor(enum chacha20_row row, uint32_t state[16], uint8_t *dst,
-				    const uint8_t *src, size_t len)
-{
-#define ROW(id, name, needs, min_len, xor_stream, hchacha20) \
-	if (zinc_row_is(row, CHACHA20_ROW_##id)) {           \
-		xor_stream(state, dst, src, len);            \
-		return;                                      \
-	}
-#include "lib/chacha20/rows.h"
-	__builtin_trap();
-}
-
-/* Row row's HChaCha20, called by name (a row must have one). */
-static inline void chacha20_row_hchacha20(enum chacha20_row row,
-					  uint8_t out[HCHACHA20_OUT_SIZE],
-					  const uint8_t nonce[HCHACHA20_NONCE_SIZE],
-					  const uint8_t key[HCHACHA20_KEY_SIZE])
-{
-#define HCHACHA20(fn) fn(out, nonce, key); return;
-#define NO_HCHACHA20
-#define ROW(id, name, needs, min_len, xor_stream, hchacha20) \
-	if (zinc_row_is(row, CHACHA20_ROW_##id)) {           \
-		hchacha20                                    \
-	}
-#include "lib/chacha20/rows.h"
-	__builtin_trap();
-}
+/* Each row's functions called by name: lib/chacha20/dispatch.h, written from
+ * rows.h by lib/start/gen_dispatch.py. */
+#include "lib/chacha20/dispatch.h"
 
 #ifdef ZINC_TESTING
 /* Calls the public functions made through each row. */
 extern unsigned long chacha20_hits[];
 #endif
+
+/* Its rows' entry points as the harness calls them (lib/chacha20/entries.c,
+ * lib/common/entry.h; ZINC_TESTING builds). */
+struct zinc_entries;
+extern const struct zinc_entries chacha20_entries;
 
 #endif

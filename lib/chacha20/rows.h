@@ -3,8 +3,9 @@
  * The ChaCha20 backend rows: the one place a row is written. No include
  * guard: lib/chacha20/chacha20.h includes this list several times, each time
  * with ROW defined to make one thing from it (the row ids, the prototypes,
- * the choice, the direct-call dispatch), and chacha20.c makes the table
- * chacha20_impls[] from it. Each line is
+ * the pick), chacha20.c makes the table chacha20_impls[] from it,
+ * lib/start/start.c the choice, and lib/start/gen_dispatch.py writes the
+ * direct-call dispatch from it into lib/chacha20/dispatch.h. Each line is
  *
  *   ROW(ID, "chacha20-<variant>", features, min_len, xor_stream, hchacha20)
  *
@@ -16,8 +17,9 @@
  * generic first: the last usable row wins.
  *
  * Adding a backend: its .S in sources.bzl (ASM_SRCS), one ROW line here,
- * and its expected policy in lib/chacha20/dispatch_test.c. Nothing else:
- * the prototypes, the table row and the dispatch all come from the line.
+ * its expected policy in lib/chacha20/dispatch_test.c, and dispatch.h
+ * regenerated (its header has the command). Nothing else: the prototypes,
+ * the table row and the dispatch all come from the line.
  */
 #ifndef HCHACHA20
 #define HCHACHA20(fn) fn

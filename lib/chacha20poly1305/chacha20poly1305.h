@@ -147,6 +147,9 @@ enum chacha20poly1305_row {
 #define ROW(id, name, needs, min_len, kernel, steps, open) kernel steps open
 #include "lib/chacha20poly1305/rows.h"
 
+/* Its choice (lib/start/start.c): the thresholds in force and the short pick. */
+extern struct zinc_choice chacha20poly1305_choice;
+
 /* The row the public encrypt functions run for len bytes with the features
  * have. */
 static inline enum chacha20poly1305_row chacha20poly1305_row_for(uint32_t have, size_t len)
@@ -156,7 +159,7 @@ static inline enum chacha20poly1305_row chacha20poly1305_row_for(uint32_t have, 
 #include "lib/chacha20poly1305/rows.h"
 	};
 
-	return (enum chacha20poly1305_row)zinc_row_pick(have, needs, zinc_from_of(ZINC_PREF_CHACHA20POLY1305),
+	return (enum chacha20poly1305_row)zinc_row_pick(have, needs, zinc_from_of(&chacha20poly1305_choice),
 					    CHACHA20POLY1305_NROWS, len);
 }
 
@@ -254,5 +257,10 @@ bool chacha20poly1305_encrypt_sg_inplace_row(const struct chacha20poly1305_impl 
 #ifdef ZINC_TESTING
 extern unsigned long chacha20poly1305_hits[];
 #endif
+
+/* Its rows' entry points as the harness calls them (lib/chacha20poly1305/entries.c,
+ * lib/common/entry.h; ZINC_TESTING builds). */
+struct zinc_entries;
+extern const struct zinc_entries chacha20poly1305_entries;
 
 #endif

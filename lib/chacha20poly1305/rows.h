@@ -51,7 +51,7 @@ ROW(AVX2, "chacha20poly1305-avx2", ZINC_CPU_AVX2, 577, KERNEL(chacha20poly1305_a
  * encrypting at every longer length measured and decrypting within a few
  * percent either way up to 4160 bytes. Measured on Zen 4
  * (bench/results/2026-12-05-zen4-chacha20poly1305-avx512.md#threshold);
- * on Zen 5 it loses to the two passes at every length (lib/common/prefs.h
+ * on Zen 5 it loses to the two passes at every length (lib/start/prefs.h
  * avoids it there: bench/results/2026-12-05-zen5-native.md#chacha20poly1305);
  * Intel AVX-512 cores are not measured yet. */
 ROW(AVX512IFMA, "chacha20poly1305-avx512ifma",

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: MIT */
 #include "lib/common/cpu.h"
-#include "lib/selftest/selftest.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -58,31 +57,15 @@ static const char *const feature_names[] = {
 };
 
 /*
- * Shared words. detected, zinc_cpu_usable and the models are written once,
- * by init() under pthread_once, and published by the release store of
- * zinc_cpu_ready: a thread that sees it set (acquire, in
- * zinc_cpu_features) or returns from pthread_once reads them written.
- * zinc_cpu_test_mask and zinc_cpu_model_in_force are atomic words. No other
- * state is shared between threads.
+ * What detection finds: written once, by detect() under pthread_once, and
+ * read after it (zinc_cpu_detect), or after the start-up's release store of
+ * zinc_cpu_ready, which runs detection first. No other state here is
+ * shared between threads.
  */
 static uint32_t detected;
-uint32_t zinc_cpu_usable, zinc_cpu_test_mask = ~0u;
+uint32_t zinc_cpu_usable;
 static unsigned model_detected, model_chosen;
-unsigned zinc_cpu_model_in_force; /* model_chosen, or the one zinc_cpu_set_model forces */
-int zinc_cpu_ready;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-
-/* zinc_pick_short for the mask and model in force. Under a lock, so that
- * of two threads changing them at once the last to update reads both
- * changes. */
-static void update_short(void)
-{
-	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-
-	pthread_mutex_lock(&lock);
-	zinc_prefs_update_short(zinc_cpu_usable & __atomic_load_n(&zinc_cpu_test_mask, __ATOMIC_RELAXED));
-	pthread_mutex_unlock(&lock);
-}
 
 const char *zinc_cpu_feature_name(unsigned bit)
 {
@@ -116,11 +99,6 @@ bool zinc_cpu_parse(const char *list, uint32_t *features, const char **bad)
 	return true;
 }
 
-/* Set while this thread runs the start-up self-test inside init(): the
- * library calls the self-test makes see the features without waiting on
- * once (which would never return). */
-static _Thread_local bool in_init;
-
 uint32_t zinc_cpu_with_dependents(uint32_t off)
 {
 	if (off & ZINC_CPU_AVX)
@@ -130,13 +108,11 @@ uint32_t zinc_cpu_with_dependents(uint32_t off)
 	return off;
 }
 
-static void init(void)
+static void detect(void)
 {
 	uint32_t off = 0;
 	const char *env = getenv("ZINC_CPU_DISABLE");
-	const char *selftest = getenv("ZINC_SELFTEST");
 
-	zinc_prefs_resolve();
 	detected = zinc_arch_detect();
 	/* An unknown name disables nothing rather than guessing; tools that set
 	 * the variable validate it with zinc_cpu_parse first. */
@@ -154,43 +130,17 @@ static void init(void)
 	enum zinc_cpu_model forced;
 	if (model && zinc_cpu_model_parse(model, &forced))
 		model_chosen = forced;
-	__atomic_store_n(&zinc_cpu_model_in_force, model_chosen, __ATOMIC_RELAXED);
-	/* ZINC_SELFTEST=1: the other threads wait in pthread_once until the
-	 * self-test has passed (or the process has aborted). */
-	if (selftest && !strcmp(selftest, "1")) {
-		in_init = true;
-		zinc_selftest_or_abort();
-		in_init = false;
-	}
-	update_short();
-	__atomic_store_n(&zinc_cpu_ready, 1, __ATOMIC_RELEASE);
 }
 
-/* Every thread's first call comes here; pthread_once makes the others wait
- * until the first has finished init(). */
-static void ensure_ready(void)
+void zinc_cpu_detect(void)
 {
-	if (!__atomic_load_n(&zinc_cpu_ready, __ATOMIC_ACQUIRE) && !in_init)
-		pthread_once(&once, init);
+	pthread_once(&once, detect);
 }
 
 uint32_t zinc_cpu_detected(void)
 {
-	ensure_ready();
+	zinc_cpu_detect();
 	return detected;
-}
-
-uint32_t zinc_cpu_features_slow(void)
-{
-	ensure_ready();
-	return zinc_cpu_usable & __atomic_load_n(&zinc_cpu_test_mask, __ATOMIC_RELAXED);
-}
-
-void zinc_cpu_set_mask(uint32_t mask)
-{
-	ensure_ready();
-	__atomic_store_n(&zinc_cpu_test_mask, mask, __ATOMIC_RELAXED);
-	update_short();
 }
 
 static const char *const model_names[] = {
@@ -214,24 +164,16 @@ bool zinc_cpu_model_parse(const char *name, enum zinc_cpu_model *model)
 	return false;
 }
 
-enum zinc_cpu_model zinc_cpu_model(void)
-{
-	ensure_ready();
-	return (enum zinc_cpu_model)__atomic_load_n(&zinc_cpu_model_in_force, __ATOMIC_RELAXED);
-}
-
 enum zinc_cpu_model zinc_cpu_model_detected(void)
 {
-	ensure_ready();
+	zinc_cpu_detect();
 	return (enum zinc_cpu_model)model_detected;
 }
 
-void zinc_cpu_set_model(unsigned model)
+enum zinc_cpu_model zinc_cpu_model_chosen(void)
 {
-	ensure_ready();
-	__atomic_store_n(&zinc_cpu_model_in_force, model < ZINC_CPU_NMODELS ? model : model_chosen,
-			 __ATOMIC_RELAXED);
-	update_short();
+	zinc_cpu_detect();
+	return (enum zinc_cpu_model)model_chosen;
 }
 
 void zinc_cpu_format(uint32_t features, char *buf, unsigned size)

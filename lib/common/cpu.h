@@ -36,15 +36,30 @@ enum zinc_cpu_feature { ZINC_CPU_FEATURES(ZINC_CPU_FLAG_) };
 
 /* Features the CPU and OS support, before ZINC_CPU_DISABLE. */
 uint32_t zinc_cpu_detected(void);
-/* Features dispatch may use: detected, minus ZINC_CPU_DISABLE, intersected
+/* Runs the detection once (pthread_once): the features, ZINC_CPU_DISABLE,
+ * the model and ZINC_CPU_MODEL. Detection only: dispatch waits for the
+ * start-up (below), which runs it first. */
+void zinc_cpu_detect(void);
+/*
+ * Features dispatch may use: detected, minus ZINC_CPU_DISABLE, intersected
  * with the test mask (zinc_cpu_set_mask). Inline, as every public call asks:
- * once zinc_cpu_ready is set (release, after usable is written) the answer
- * is two loads; before, zinc_cpu_features_slow() runs the detection. */
+ * once zinc_cpu_ready is set (release, after the start-up has written
+ * everything dispatch reads) the answer is two loads; before,
+ * zinc_cpu_features_slow() runs the start-up.
+ *
+ * The start-up is the layer above the primitives, lib/start/start.c, which
+ * defines zinc_cpu_ready, zinc_cpu_test_mask, zinc_cpu_model_in_force and
+ * the functions declared here as "start-up": detection, each primitive's
+ * choices resolved against the preferences, the ZINC_SELFTEST=1 self-test,
+ * the short picks, then zinc_cpu_ready. This floor only declares them, so
+ * that every primitive reaches them through this one header.
+ */
 /* Default visibility: the harness's own shared objects (Bazel's dynamic
  * test builds) read them too; libzinc.so keeps them local (zinc.lds). */
-extern int zinc_cpu_ready;
-extern uint32_t zinc_cpu_usable, zinc_cpu_test_mask;
-uint32_t zinc_cpu_features_slow(void);
+extern int zinc_cpu_ready;                        /* start-up */
+extern uint32_t zinc_cpu_usable;                  /* detection */
+extern uint32_t zinc_cpu_test_mask;               /* start-up */
+uint32_t zinc_cpu_features_slow(void);            /* start-up */
 static inline bool zinc_cpu_is_ready(void)
 {
 	return __builtin_expect(__atomic_load_n(&zinc_cpu_ready, __ATOMIC_ACQUIRE), 1);
@@ -61,7 +76,7 @@ static inline bool zinc_cpu_have(uint32_t needed)
 	return (zinc_cpu_features() & needed) == needed;
 }
 /*
- * Microarchitectures with dispatch preferences (lib/common/prefs.h):
+ * Microarchitectures with dispatch preferences (lib/start/prefs.h):
  * X(enum suffix, name in ZINC_CPU_MODEL). DEFAULT is every CPU not listed:
  * the feature-only policy of the rows.h files.
  */
@@ -83,65 +98,86 @@ enum zinc_cpu_model {
  * family and display model (extended fields folded in). */
 enum zinc_cpu_model zinc_cpu_model_of(const char *vendor, unsigned family, unsigned model);
 /* The model whose preferences dispatch follows: the one ZINC_CPU_MODEL
- * names (or zinc_cpu_set_model), else this CPU's. */
+ * names (or zinc_cpu_set_model), else this CPU's. Start-up. */
 enum zinc_cpu_model zinc_cpu_model(void);
 /* This CPU's model, whatever ZINC_CPU_MODEL says. */
 enum zinc_cpu_model zinc_cpu_model_detected(void);
+/* The model ZINC_CPU_MODEL names, else this CPU's: what dispatch follows
+ * unless zinc_cpu_set_model forces another. */
+enum zinc_cpu_model zinc_cpu_model_chosen(void);
 /* "zen5", or NULL past the list. */
 const char *zinc_cpu_model_name(unsigned model);
 /* A ZINC_CPU_MODEL value; false on an unknown name. */
 bool zinc_cpu_model_parse(const char *name, enum zinc_cpu_model *model);
 /* Forces a model's preferences, for tests that drive every entry;
  * ZINC_CPU_NMODELS goes back to ZINC_CPU_MODEL or detection. An atomic word,
- * as zinc_cpu_set_mask. Not exported by libzinc.so. */
+ * as zinc_cpu_set_mask. Not exported by libzinc.so. Start-up. */
 void zinc_cpu_set_model(unsigned model);
+extern unsigned zinc_cpu_model_in_force;          /* start-up */
 
 /*
- * The preference table (lib/common/prefs.h, made into zinc_prefs in
- * lib/common/prefs.c): for each model, each choice a primitive makes, each
- * row id, 0 for "as rows.h says", ZINC_PREF_AVOID for "never pick this row",
- * or ZINC_PREF_FROM(n) for "from n bytes on" in place of the row's min_len.
+ * A choice: one decision dispatch makes, a row of one primitive's table for
+ * a length (the row chacha20() runs, the row hchacha20() runs, ...). Each
+ * is a struct zinc_choice of the start-up (lib/start/start.c), made from
+ * its primitive's rows.h: how many rows, the features each needs and the
+ * length from which rows.h lets it be picked. zinc_choice_resolve() folds
+ * in a model's preferences (lib/start/prefs.h): for each row id, 0 for "as
+ * rows.h says", ZINC_PREF_AVOID for "never pick this row", or
+ * ZINC_PREF_FROM(n) for "from n bytes on" in place of its min_len.
  * Preferences only refine: a row is still picked only where its features
  * are usable.
  */
-enum zinc_pref_choice {
-	ZINC_PREF_CHACHA20,
-	ZINC_PREF_HCHACHA20,
-	ZINC_PREF_POLY1305,
-	ZINC_PREF_CHACHA20POLY1305,
-	ZINC_PREF_BLAKE2S,
-	ZINC_PREF_CURVE25519,
-	ZINC_PREF_NCHOICES
-};
-#define ZINC_PREF_MAX_ROWS 8
+#define ZINC_CHOICE_MAX_ROWS 8
 #define ZINC_PREF_AVOID UINT32_MAX
 #define ZINC_PREF_FROM(n) ((uint32_t)(n) + 1)
 
-extern const uint32_t zinc_prefs[ZINC_CPU_NMODELS][ZINC_PREF_NCHOICES][ZINC_PREF_MAX_ROWS];
-extern unsigned zinc_cpu_model_in_force;
+struct zinc_choice {
+	unsigned nrows;
+	const uint32_t *needs;   /* by row id: the ZINC_CPU_* bits it needs */
+	const size_t *min_len;   /* by row id: rows.h's min_len; SIZE_MAX: never */
+	/*
+	 * For each model and row id, the length from which the row may be
+	 * picked (min_len, or n where the model prefers FROM(n)), SIZE_MAX
+	 * where the model avoids the row. Written once by
+	 * zinc_choice_resolve() before zinc_cpu_ready is set, so that a pick
+	 * reads one number per row.
+	 */
+	size_t from[ZINC_CPU_NMODELS][ZINC_CHOICE_MAX_ROWS];
+	/*
+	 * The pick for short messages, resolved for the model and features in
+	 * force: the row r0 picked at length 0 and the length "below" from
+	 * which some other row may be picked, as one atomic word below << 8 |
+	 * r0, a pointer-sized word so that every target has the atomic (below
+	 * capped at 2^56 - 1 on 64-bit targets, 2^24 - 1 on 32-bit ones, where
+	 * a length at or past the cap takes the full pick, which is still
+	 * right). A public function whose length is under it calls r0 with one
+	 * load and one comparison; others take the full pick. 0 (no length is
+	 * below 0) until the start-up has finished, so the first calls take
+	 * the full pick, which starts. Rewritten by zinc_choice_update_short()
+	 * at start-up and whenever the test mask or the forced model changes.
+	 */
+	uintptr_t short_pick;
+};
 
-/*
- * The preferences resolved against the rows: for each model, choice and row
- * id, the length from which the row may be picked (rows.h's min_len, or n
- * where the model prefers FROM(n)), SIZE_MAX where the model avoids the
- * row. Filled once by zinc_prefs_resolve() (lib/common/prefs.c) before
- * zinc_cpu_ready is set, so that a pick reads one number per row.
- */
-extern size_t zinc_row_from[ZINC_CPU_NMODELS][ZINC_PREF_NCHOICES][ZINC_PREF_MAX_ROWS];
-void zinc_prefs_resolve(void);
+/* c->from from the preferences prefs[model][row id]. */
+void zinc_choice_resolve(struct zinc_choice *c,
+			 const uint32_t prefs[ZINC_CPU_NMODELS][ZINC_CHOICE_MAX_ROWS]);
+/* c->short_pick for the features have under model. */
+void zinc_choice_update_short(struct zinc_choice *c, uint32_t have, unsigned model);
 
-/* The thresholds of choice's rows under the model in force, by row id:
- * read once per pick. */
-static inline const size_t *zinc_from_of(enum zinc_pref_choice choice)
+/* The thresholds of c's rows under the model in force, by row id: read
+ * once per pick. */
+static inline const size_t *zinc_from_of(const struct zinc_choice *c)
 {
-	return zinc_row_from[__atomic_load_n(&zinc_cpu_model_in_force, __ATOMIC_RELAXED)][choice];
+	return c->from[__atomic_load_n(&zinc_cpu_model_in_force, __ATOMIC_RELAXED)];
 }
 
 /*
  * Direct-call dispatch (lib/<primitive>/rows.h): each public function
  * computes its row id from the features, the length and the thresholds in
- * force (zinc_from_of) with zinc_row_usable over the rows, then calls the row's function by name in a chain of
- * zinc_row_is tests. The empty asm hides the row id from the optimizer, so
+ * force (zinc_from_of) with zinc_row_usable over the rows, then calls the
+ * row's function by name in a chain of zinc_row_is tests (written out in
+ * lib/<primitive>/dispatch.h, generated from rows.h). The empty asm hides the row id from the optimizer, so
  * that it cannot merge the chain of comparisons into a switch and lower that
  * to a jump table: an indirect jump, which a retpoline build would turn into
  * a thunk, as it would a function pointer. A row id that matches no row
@@ -165,27 +201,10 @@ static inline unsigned zinc_row_pick(uint32_t have, const uint32_t *needs, const
 	return 0;
 }
 
-/*
- * The pick for short messages, resolved once for the model and features in
- * force: for each choice, the row r0 picked at length 0 and the length
- * "below" from which some other row may be picked, as one atomic word
- * below << 8 | r0, a pointer-sized word so that every target has the atomic
- * (below capped at 2^56 - 1 on 64-bit targets, 2^24 - 1 on 32-bit ones,
- * where a length at or past the cap takes the full pick, which is still
- * right). A public function whose length
- * is under it calls r0 with one load and one comparison; others take the
- * full pick. 0 (no length is below 0) until detection has finished, so the
- * first calls take the full pick, which detects. Rewritten by
- * zinc_prefs_update_short(features in force) under the model in force, at
- * detection and whenever the test mask or the forced model changes.
- */
-extern uintptr_t zinc_pick_short[ZINC_PREF_NCHOICES];
-void zinc_prefs_update_short(uint32_t have);
-
 /* True, with *row set, when len is short enough for the resolved pick. */
-static inline bool zinc_row_short(enum zinc_pref_choice choice, size_t len, unsigned *row)
+static inline bool zinc_row_short(const struct zinc_choice *c, size_t len, unsigned *row)
 {
-	uintptr_t w = __atomic_load_n(&zinc_pick_short[choice], __ATOMIC_ACQUIRE);
+	uintptr_t w = __atomic_load_n(&c->short_pick, __ATOMIC_ACQUIRE);
 
 	*row = (unsigned)(w & 0xff);
 	return len < (w >> 8);
@@ -199,7 +218,8 @@ static inline bool zinc_row_is(unsigned row, unsigned id)
 
 /* Restricts dispatch to mask & detected features, for tests that drive every
  * subset; ~0u restores. An atomic word: calls already under way in other
- * threads may run with the old mask or the new. Not exported by libzinc.so. */
+ * threads may run with the old mask or the new. Not exported by libzinc.so.
+ * Start-up. */
 void zinc_cpu_set_mask(uint32_t mask);
 /* off plus the features that cannot be used without one in off: AVX2 and
  * the AVX-512 features need AVX (VEX encoding, YMM state), AVX-512VL and

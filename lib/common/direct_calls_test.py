@@ -19,8 +19,9 @@ What it does not cover, and says so in its output:
   A call to one of zinc's own exported functions through the PLT is a
   failure: the library is linked with -Bsymbolic-functions to bind them;
 - code reached only through a pointer handed to another library: the
-  one-time CPU detection cpu.c passes to pthread_once, and with it the
-  start-up self-test ZINC_SELFTEST=1 runs once (it walks the tables);
+  one-time start-up lib/start/start.c passes to pthread_once (CPU
+  detection, the choices, and the self-test ZINC_SELFTEST=1 runs once,
+  which walks the tables);
 - zinc_selftest() itself, which runs every table row through its pointer
   by design: instead it is walked to check that the detector finds those
   indirect calls, so that a blind walk cannot pass;
@@ -140,8 +141,8 @@ def main():
           " them by direct calls/jumps (%d assembly rows among them): %d indirect branches"
           % (len(roots), len(reached), len(rows), len(bad)))
     print("  not covered: calls through the PLT into other libraries (%s),"
-          " code run through pthread_once (CPU detection, the ZINC_SELFTEST=1 start-up"
-          " self-test), zinc_selftest() (walked only to check the detector: %d indirect"
+          " code run through pthread_once (the start-up: CPU detection, the choices, the"
+          " ZINC_SELFTEST=1 self-test), zinc_selftest() (walked only to check the detector: %d indirect"
           " calls found there), the arm64 build" % (", ".join(sorted(plt)) or "none",
                                                     len(selftest_bad)))
     print("direct_calls_test: %d passed, %d failed" % (passed, failed))

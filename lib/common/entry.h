@@ -93,9 +93,6 @@ struct zinc_entries {
 	size_t n;
 };
 
-extern const struct zinc_entries chacha20_entries, poly1305_entries, chacha20poly1305_entries,
-	blake2s_entries, curve25519_entries;
-
 #define ZINC_ENTRY_FN(f) ((const void *)(uintptr_t)(f))
 #define ZINC_ARG(x) ((uint64_t)(uintptr_t)(x))
 #define ZINC_PTR(a) ((void *)(uintptr_t)(a))

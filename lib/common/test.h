@@ -176,8 +176,8 @@ static inline const struct test_pref *test_pref_of(const char *choice, const cha
 }
 
 /* Whether row (by name) should win for len bytes with features f in choice
- * (NULL: the primitive the row's name begins with, "chacha20" for
- * "chacha20-avx2"), under the model in force. */
+ * (NULL: the primitive the row's name begins with, the part before its
+ * first '-'), under the model in force. */
 static inline int test_policy_allows_for(const struct test_policy *policy, size_t n,
 					 const char *choice, const char *row, uint32_t f,
 					 size_t len)
@@ -232,7 +232,7 @@ static inline int test_policy_allows(const struct test_policy *policy, size_t n,
 
 /* Runs body (a statement using the uint32_t f) once under every subset of
  * the detected CPU features, the empty one included, for every model's
- * preferences (lib/common/prefs.h); counts the (model, subset) pairs in
+ * preferences (lib/start/prefs.h); counts the (model, subset) pairs in
  * *subsets and restores the full mask and the model. */
 #define TEST_EVERY_FEATURE_SUBSET(subsets, body)                                \
 	do {                                                                    \

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What the dispatch tests expect of each model's preferences, written
- * independently of lib/common/prefs.h: a line changed there alone fails
+ * independently of lib/start/prefs.h: a line changed there alone fails
  * them. { model, choice, row, avoid, from }: under ZINC_CPU_MODEL=model, the
  * choice (a primitive's name, or "hchacha20") never picks row when avoid is
  * set, and otherwise picks it from `from` bytes on instead of its own

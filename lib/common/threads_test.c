@@ -11,7 +11,14 @@
  *   threads_test [--disable LIST] [--selftest] [--jobs N] [--seed S] [--rounds R]
  *
  * --selftest sets ZINC_SELFTEST=1 likewise: the first thread in runs the
- * self-test inside the detection while the others wait for it.
+ * self-test inside the library's start-up (lib/start/start.c) while the
+ * others wait for it.
+ * --planted NAME: the library was built with planted bug NAME of
+ * SELFTEST_PLANTED_BUGS (fuzz/planted/README.md). With ZINC_SELFTEST=1 one
+ * round, in a child process whose jobs live in memory shared with main:
+ * the child must die of SIGABRT (the self-test's) with not one job of any
+ * thread finished, as no public call may return before the self-test has
+ * passed.
  * --rounds R runs the whole experiment R times, each in a fresh child
  * process (forked before any zinc call, so each starts undetected): one
  * round catches a race only when two threads' first calls overlap, which
@@ -21,6 +28,8 @@
  * any zinc call), so the parse runs inside the race too.
  */
 #include <pthread.h>
+#include <signal.h>
+#include <sys/mman.h>
 #include <sys/types.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
@@ -39,6 +48,10 @@
 #include "lib/common/test.h"
 
 enum { NTHREADS = 8, SELFTEST_THREADS = 2, MAX_LEN = 4200, OUT_SIZE = MAX_LEN + 64 };
+#define NOT_RUN SIZE_MAX
+
+/* --planted: every thread's jobs, mapped shared before the child forks. */
+static struct job *shared_jobs;
 
 /* One kind of job per public function (or group that only makes sense
  * together); the comment says which functions it calls. */
@@ -71,7 +84,7 @@ struct job {
 	size_t len, ad_len, split, keylen, outlen;
 	uint32_t seed;
 	uint8_t out[OUT_SIZE];  /* what the thread computed */
-	size_t out_len;
+	size_t out_len;         /* NOT_RUN until the job has finished */
 	unsigned calls;         /* public calls the job made */
 };
 
@@ -253,6 +266,7 @@ static void plan(struct job *job, enum op op, uint32_t seed)
 	memset(job, 0, sizeof(*job));
 	job->op = op;
 	job->seed = seed;
+	job->out_len = NOT_RUN;
 	/* Mostly short (where dispatch thresholds sit), some up to MAX_LEN. */
 	job->len = rnd(4) ? rnd(700) : rnd(MAX_LEN + 1);
 	if (op == OP_X25519)
@@ -284,7 +298,8 @@ static int experiment(size_t njobs, uint32_t seed)
 		enum op order[NOPS];
 
 		threads[t].njobs = njobs;
-		threads[t].jobs = calloc(njobs, sizeof(struct job));
+		threads[t].jobs = shared_jobs ? shared_jobs + t * njobs :
+						calloc(njobs, sizeof(struct job));
 		if (!threads[t].jobs) {
 			fprintf(stderr, "threads_test: out of memory\n");
 			return 2;
@@ -316,6 +331,8 @@ static int experiment(size_t njobs, uint32_t seed)
 	for (int t = 0; t < NTHREADS; t++)
 		pthread_join(threads[t].id, NULL);
 	pthread_barrier_destroy(&start);
+	if (shared_jobs)
+		return 0; /* a planted round gets here only if the self-test passed */
 
 	/* Every result again, one thread, after the fact. */
 	for (int t = 0; t < NTHREADS; t++) {
@@ -362,8 +379,59 @@ static int experiment(size_t njobs, uint32_t seed)
 	return TEST_SUMMARY("threads_test");
 }
 
+/* One experiment in a fresh child process (forked before any zinc call, so
+ * it starts with the library not started): its wait status, -1 when it
+ * could not be run. */
+static int experiment_in_child(size_t njobs, uint32_t seed)
+{
+	int status;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		perror("threads_test: fork");
+		return -1;
+	}
+	if (!pid)
+		exit(experiment(njobs, seed)); /* exit: sanitizers report at exit */
+	if (waitpid(pid, &status, 0) != pid) {
+		perror("threads_test: waitpid");
+		return -1;
+	}
+	return status;
+}
+
+/* --planted: one round in a child that must abort before any job ends. */
+static int planted_round(const char *name, size_t njobs, uint32_t seed)
+{
+	size_t finished = 0;
+	int status;
+
+	setenv("ZINC_SELFTEST", "1", 1);
+	shared_jobs = mmap(NULL, NTHREADS * njobs * sizeof(struct job), PROT_READ | PROT_WRITE,
+			   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (shared_jobs == MAP_FAILED) {
+		perror("threads_test: mmap");
+		return 2;
+	}
+	status = experiment_in_child(njobs, seed);
+	if (status == -1)
+		return 2;
+	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT,
+	      "%s planted, ZINC_SELFTEST=1: the child did not abort (status %#x)", name, status);
+	for (size_t i = 0; i < NTHREADS * njobs; i++)
+		finished += shared_jobs[i].out_len != NOT_RUN;
+	CHECK(finished == 0, "%s planted: %zu jobs finished before the self-test aborted", name,
+	      finished);
+	printf("threads_test: %s planted, ZINC_SELFTEST=1: %d threads, %zu jobs each, the child "
+	       "ended with status %#x, %zu jobs finished\n", name, NTHREADS, njobs, status, finished);
+	return TEST_SUMMARY("threads_test");
+}
+
 int main(int argc, char **argv)
 {
+	const char *planted = NULL;
 	size_t njobs = 40;
 	uint32_t seed = 1;
 	unsigned rounds = 1, bad = 0;
@@ -379,9 +447,11 @@ int main(int argc, char **argv)
 			seed = (uint32_t)strtoul(argv[++i], NULL, 10);
 		} else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) {
 			rounds = (unsigned)strtoul(argv[++i], NULL, 10);
+		} else if (!strcmp(argv[i], "--planted") && i + 1 < argc) {
+			planted = argv[++i];
 		} else {
 			fprintf(stderr, "usage: %s [--disable LIST] [--selftest] [--jobs N] [--seed S] "
-				"[--rounds R]\n", argv[0]);
+				"[--rounds R] [--planted NAME]\n", argv[0]);
 			return 2;
 		}
 	}
@@ -389,22 +459,16 @@ int main(int argc, char **argv)
 		fprintf(stderr, "threads_test: --jobs must be at least %d (every function)\n", NOPS);
 		return 2;
 	}
+	if (planted)
+		return planted_round(planted, njobs, seed);
 	if (rounds <= 1)
 		return experiment(njobs, seed);
 	for (unsigned r = 0; r < rounds; r++) {
-		int status;
-		pid_t pid;
+		int status = experiment_in_child(njobs, seed + r);
 
-		fflush(NULL);
-		pid = fork();
-		if (pid < 0) {
-			perror("threads_test: fork");
+		if (status == -1)
 			return 2;
-		}
-		if (!pid)
-			exit(experiment(njobs, seed + r)); /* exit: sanitizers report at exit */
-		if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
-		    WEXITSTATUS(status)) {
+		if (!WIFEXITED(status) || WEXITSTATUS(status)) {
 			fprintf(stderr, "threads_test: round %u (seed %u) failed\n", r, seed + r);
 			bad++;
 		}

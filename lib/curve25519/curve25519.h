@@ -95,6 +95,9 @@ enum curve25519_row {
 			     const uint8_t scalar[CURVE25519_KEY_SIZE]);
 #include "lib/curve25519/rows.h"
 
+/* Its choice (lib/start/start.c): the thresholds in force and the short pick. */
+extern struct zinc_choice curve25519_choice;
+
 /* The row the public functions run with the features have. */
 static inline enum curve25519_row curve25519_row_for(uint32_t have)
 {
@@ -103,37 +106,13 @@ static inline enum curve25519_row curve25519_row_for(uint32_t have)
 #include "lib/curve25519/rows.h"
 	};
 
-	return (enum curve25519_row)zinc_row_pick(have, needs, zinc_from_of(ZINC_PREF_CURVE25519),
+	return (enum curve25519_row)zinc_row_pick(have, needs, zinc_from_of(&curve25519_choice),
 					    CURVE25519_NROWS, 0);
 }
 
-/* Row row's functions, called by name. */
-static inline void curve25519_row_scalarmult(enum curve25519_row row,
-					     uint8_t out[CURVE25519_KEY_SIZE],
-					     const uint8_t scalar[CURVE25519_KEY_SIZE],
-					     const uint8_t point[CURVE25519_KEY_SIZE])
-{
-#define ROW(id, name, needs, scalarmult, scalarmult_base, field) \
-	if (zinc_row_is(row, CURVE25519_ROW_##id)) {             \
-		scalarmult(out, scalar, point);                  \
-		return;                                          \
-	}
-#include "lib/curve25519/rows.h"
-	__builtin_trap();
-}
-
-static inline void curve25519_row_scalarmult_base(enum curve25519_row row,
-						  uint8_t out[CURVE25519_KEY_SIZE],
-						  const uint8_t scalar[CURVE25519_KEY_SIZE])
-{
-#define ROW(id, name, needs, scalarmult, scalarmult_base, field) \
-	if (zinc_row_is(row, CURVE25519_ROW_##id)) {             \
-		scalarmult_base(out, scalar);                    \
-		return;                                          \
-	}
-#include "lib/curve25519/rows.h"
-	__builtin_trap();
-}
+/* Each row's functions called by name: lib/curve25519/dispatch.h, written from
+ * rows.h by lib/start/gen_dispatch.py. */
+#include "lib/curve25519/dispatch.h"
 
 /* curve25519() / curve25519_generate_public() with a chosen row: clamps a
  * copy of the secret, runs the row, returns false on an all-zero result. */
@@ -162,5 +141,10 @@ extern const uint64_t curve25519_fe32_carried[10], curve25519_fe32_loose[10];
 void curve25519_fe32_load(int32_t h[10], const uint64_t *limbs);
 void curve25519_fe32_store(uint64_t *limbs, const int32_t h[10]);
 #endif
+
+/* Its rows' entry points as the harness calls them (lib/curve25519/entries.c,
+ * lib/common/entry.h; ZINC_TESTING builds). */
+struct zinc_entries;
+extern const struct zinc_entries curve25519_entries;
 
 #endif

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The Curve25519 backend rows: the one place a row is written. No include
- * guard: lib/curve25519/curve25519.h includes this list several times, each
- * time with ROW defined to make one thing from it (the row ids, the
- * prototypes, the choice, the direct-call dispatch), and curve25519.c makes
- * the table curve25519_impls[] from it. Each line is
+ * guard: lib/curve25519/curve25519.h includes this list several times,
+ * each time with ROW defined to make one thing from it (the row ids, the
+ * prototypes, the pick), curve25519.c makes the table curve25519_impls[]
+ * from it,
+ * lib/start/start.c the choice, and lib/start/gen_dispatch.py writes the
+ * direct-call dispatch from it into lib/curve25519/dispatch.h. Each line is
  *
  *   ROW(ID, "curve25519-<variant>", features, scalarmult, scalarmult_base, field)
  *
@@ -15,8 +17,9 @@
  * Rows are in order of preference, least preferred first, generic first:
  * the last usable row wins.
  *
- * Adding a backend: its sources in sources.bzl, one ROW line here, and its
- * expected policy in lib/curve25519/dispatch_test.c.
+ * Adding a backend: its sources in sources.bzl, one ROW line here, its
+ * expected policy in lib/curve25519/dispatch_test.c, and dispatch.h
+ * regenerated (its header has the command).
  */
 ROW(GENERIC32, "curve25519-generic32", 0, curve25519_generic32, curve25519_generic32_base,
     curve25519_generic32_field)

@@ -186,7 +186,7 @@ void poly1305(uint8_t mac[POLY1305_MAC_SIZE], const uint8_t *in, size_t len,
 {
 	unsigned row;
 
-	if (zinc_row_short(ZINC_PREF_POLY1305, len, &row)) {
+	if (zinc_row_short(&poly1305_choice, len, &row)) {
 		ZINC_COUNT_HIT(poly1305_hits[row]);
 		poly1305_row_mac(row, mac, in, len, key);
 	} else {

@@ -93,6 +93,9 @@ enum poly1305_row {
 	one_shot
 #include "lib/poly1305/rows.h"
 
+/* Its choice (lib/start/start.c): the thresholds in force and the short pick. */
+extern struct zinc_choice poly1305_choice;
+
 /* The row for a message of len bytes with the features have. */
 static inline enum poly1305_row poly1305_row_for(uint32_t have, size_t len)
 {
@@ -101,59 +104,13 @@ static inline enum poly1305_row poly1305_row_for(uint32_t have, size_t len)
 #include "lib/poly1305/rows.h"
 	};
 
-	return (enum poly1305_row)zinc_row_pick(have, needs, zinc_from_of(ZINC_PREF_POLY1305),
+	return (enum poly1305_row)zinc_row_pick(have, needs, zinc_from_of(&poly1305_choice),
 					    POLY1305_NROWS, len);
 }
 
-/* Row row's functions, called by name. */
-static inline void poly1305_row_init(uint32_t row, void *state, const uint8_t r[16])
-{
-#define ROW(id, name, needs, min_len, state_size, init, blocks, emit, one_shot, test) \
-	if (zinc_row_is(row, POLY1305_ROW_##id)) {                          \
-		init(state, r);                                             \
-		return;                                                     \
-	}
-#include "lib/poly1305/rows.h"
-	__builtin_trap();
-}
-
-static inline void poly1305_row_blocks(uint32_t row, void *state, const uint8_t *in, size_t len,
-				       uint32_t padbit)
-{
-#define ROW(id, name, needs, min_len, state_size, init, blocks, emit, one_shot, test) \
-	if (zinc_row_is(row, POLY1305_ROW_##id)) {                          \
-		blocks(state, in, len, padbit);                             \
-		return;                                                     \
-	}
-#include "lib/poly1305/rows.h"
-	__builtin_trap();
-}
-
-static inline void poly1305_row_emit(uint32_t row, void *state, uint8_t mac[POLY1305_MAC_SIZE],
-				     const uint32_t s[4])
-{
-#define ROW(id, name, needs, min_len, state_size, init, blocks, emit, one_shot, test) \
-	if (zinc_row_is(row, POLY1305_ROW_##id)) {                          \
-		emit(state, mac, s);                                        \
-		return;                                                     \
-	}
-#include "lib/poly1305/rows.h"
-	__builtin_trap();
-}
-
-/* Row row's one-shot entry, called by name: false for a row without one. */
-static inline bool poly1305_row_mac_entry(uint32_t row, uint8_t mac[POLY1305_MAC_SIZE],
-					  const uint8_t *in, size_t len,
-					  const uint8_t key[POLY1305_KEY_SIZE])
-{
-#define MAC(fn) (fn(mac, in, len, key), true)
-#define NO_MAC false
-#define ROW(id, name, needs, min_len, state_size, init, blocks, emit, mac_entry, test) \
-	if (zinc_row_is(row, POLY1305_ROW_##id))                                     \
-		return mac_entry;
-#include "lib/poly1305/rows.h"
-	__builtin_trap();
-}
+/* Each row's functions called by name: lib/poly1305/dispatch.h, written from
+ * rows.h by lib/start/gen_dispatch.py. */
+#include "lib/poly1305/dispatch.h"
 
 #ifdef ZINC_TESTING
 extern unsigned long poly1305_hits[];
@@ -231,5 +188,10 @@ extern const struct poly1305_test poly1305_mips_test;
 #if defined(ZINC_ASM_MIPS64) && defined(ZINC_TESTING)
 extern const struct poly1305_test poly1305_mips64_test;
 #endif
+
+/* Its rows' entry points as the harness calls them (lib/poly1305/entries.c,
+ * lib/common/entry.h; ZINC_TESTING builds). */
+struct zinc_entries;
+extern const struct zinc_entries poly1305_entries;
 
 #endif

@@ -3,8 +3,9 @@
  * The Poly1305 backend rows: the one place a row is written. No include
  * guard: lib/poly1305/poly1305.h includes this list several times, each time
  * with ROW defined to make one thing from it (the row ids, the prototypes,
- * the choice, the direct-call dispatch), and poly1305.c makes the table
- * poly1305_impls[] from it. Each line is
+ * the pick), poly1305.c makes the table poly1305_impls[] from it,
+ * lib/start/start.c the choice, and lib/start/gen_dispatch.py writes the
+ * direct-call dispatch from it into lib/poly1305/dispatch.h. Each line is
  *
  *   ROW(ID, "poly1305-<variant>", features, min_len, state_size,
  *       init, blocks, emit, mac, test)
@@ -19,9 +20,10 @@
  * last usable row wins.
  *
  * Adding a backend: its .S in sources.bzl (ASM_SRCS), its state size in
- * poly1305.h, one ROW line here, and its expected policy in
- * lib/poly1305/dispatch_test.c. The prototypes, the table row and the
- * dispatch all come from the line.
+ * poly1305.h, one ROW line here, its expected policy in
+ * lib/poly1305/dispatch_test.c, and dispatch.h regenerated (its header
+ * has the command). The prototypes, the table row and the dispatch all
+ * come from the line.
  */
 #ifndef MAC
 #define MAC(fn) fn

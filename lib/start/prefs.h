@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Dispatch preferences per microarchitecture: the one place they are
- * written. Data only; lib/common/prefs.c makes zinc_prefs[] from it. Each
+ * written. Data only; lib/start/start.c makes each choice's table of them
+ * and resolves it against the choice's rows (zinc_choice_resolve). Each
  * line is
  *
  *   PREF(MODEL, CHOICE, ROW, VALUE, RECORD)
  *
  * MODEL a ZINC_CPU_MODEL_<MODEL> (lib/common/cpu.h), CHOICE the choice it
- * refines (ZINC_PREF_<CHOICE>: CHACHA20 is chacha20() and the two-pass
- * AEADs' ChaCha20, HCHACHA20 hchacha20() and XChaCha's subkey, ...), ROW that
- * primitive's row id, VALUE AVOID (never picked) or FROM(n) (picked from n
- * bytes on, in place of the min_len in rows.h), RECORD the dated
+ * refines (one of start.c's choices: CHACHA20 is chacha20() and the
+ * two-pass AEADs' ChaCha20, HCHACHA20 hchacha20() and XChaCha's subkey,
+ * ...), ROW that primitive's row id, VALUE AVOID (never picked) or FROM(n)
+ * (picked from n bytes on, in place of the min_len in rows.h), RECORD the dated
  * measurement in bench/results/ that justifies it. A row still needs its
  * features: a preference can only narrow where a row is used. A model with
  * no line keeps the feature-only policy of the rows.h files; so does any CPU

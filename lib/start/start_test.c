@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The short pick (zinc_pick_short, lib/common/prefs.c): under every model
+ * The short pick (struct zinc_choice's short_pick, made by the start-up,
+ * lib/start/start.c): under every model
  * and every subset of the detected features, for every choice, a length the
  * short pick takes gets the row the full pick (<primitive>_row_for) gives,
  * length 0 is always taken, and where the short pick stops the full pick
@@ -16,18 +17,51 @@
 #include "lib/curve25519/curve25519.h"
 #include "lib/poly1305/poly1305.h"
 
-static unsigned full_pick(enum zinc_pref_choice c, uint32_t f, size_t len)
+/* The full picks (<primitive>_row_for), by choice. */
+static unsigned chacha20_full(uint32_t f, size_t len)
 {
-	switch (c) {
-	case ZINC_PREF_CHACHA20: return chacha20_row_for(f, len);
-	case ZINC_PREF_HCHACHA20: return hchacha20_row_for(f);
-	case ZINC_PREF_POLY1305: return poly1305_row_for(f, len);
-	case ZINC_PREF_CHACHA20POLY1305: return chacha20poly1305_row_for(f, len);
-	case ZINC_PREF_BLAKE2S: return blake2s_row_for(f, len);
-	case ZINC_PREF_CURVE25519: return curve25519_row_for(f);
-	default: return ~0u;
-	}
+	return chacha20_row_for(f, len);
 }
+
+static unsigned hchacha20_full(uint32_t f, size_t len)
+{
+	(void)len;
+	return hchacha20_row_for(f);
+}
+
+static unsigned poly1305_full(uint32_t f, size_t len)
+{
+	return poly1305_row_for(f, len);
+}
+
+static unsigned chacha20poly1305_full(uint32_t f, size_t len)
+{
+	return chacha20poly1305_row_for(f, len);
+}
+
+static unsigned blake2s_full(uint32_t f, size_t len)
+{
+	return blake2s_row_for(f, len);
+}
+
+static unsigned curve25519_full(uint32_t f, size_t len)
+{
+	(void)len;
+	return curve25519_row_for(f);
+}
+
+static const struct {
+	const char *name;
+	const struct zinc_choice *choice;
+	unsigned (*full_pick)(uint32_t f, size_t len);
+} choices[] = {
+	{ "chacha20", &chacha20_choice, chacha20_full },
+	{ "hchacha20", &hchacha20_choice, hchacha20_full },
+	{ "poly1305", &poly1305_choice, poly1305_full },
+	{ "chacha20poly1305", &chacha20poly1305_choice, chacha20poly1305_full },
+	{ "blake2s", &blake2s_choice, blake2s_full },
+	{ "curve25519", &curve25519_choice, curve25519_full },
+};
 
 static const size_t lengths[] = { 0, 1, 63, 64, 65, 255, 256, 257, 383, 384, 385, 576, 577,
 				  1344, 1345, 1420, 2047, 2048, 4096, 16384, SIZE_MAX };
@@ -55,30 +89,32 @@ static void short_pick_agrees(uint32_t f)
 	char feat[128];
 
 	zinc_cpu_format(f, feat, sizeof(feat));
-	for (unsigned c = 0; c < ZINC_PREF_NCHOICES; c++) {
-		const size_t *from = zinc_from_of((enum zinc_pref_choice)c);
-		uintptr_t below = __atomic_load_n(&zinc_pick_short[c], __ATOMIC_RELAXED) >> 8;
+	for (unsigned c = 0; c < ARRAY_SIZE(choices); c++) {
+		const struct zinc_choice *choice = choices[c].choice;
+		const char *name = choices[c].name;
+		const size_t *from = zinc_from_of(choice);
+		uintptr_t below = __atomic_load_n(&choice->short_pick, __ATOMIC_RELAXED) >> 8;
 		unsigned row;
 
-		CHECK(zinc_row_short((enum zinc_pref_choice)c, 0, &row) && row == full_pick(c, f, 0),
-		      "choice %u features %s: length 0 not short, or row %u", c, feat, row);
-		for (size_t i = 0; i < ARRAY_SIZE(lengths) + 2 * ZINC_PREF_MAX_ROWS; i++) {
+		CHECK(zinc_row_short(choice, 0, &row) && row == choices[c].full_pick(f, 0),
+		      "%s features %s: length 0 not short, or row %u", name, feat, row);
+		for (size_t i = 0; i < ARRAY_SIZE(lengths) + 2 * ZINC_CHOICE_MAX_ROWS; i++) {
 			/* the listed lengths, then each row's threshold and the length before it */
 			size_t len = i < ARRAY_SIZE(lengths) ? lengths[i] :
 				     from[(i - ARRAY_SIZE(lengths)) / 2] - ((i - ARRAY_SIZE(lengths)) & 1);
 
-			if (!zinc_row_short((enum zinc_pref_choice)c, len, &row))
+			if (!zinc_row_short(choice, len, &row))
 				continue;
 			shorts++;
-			CHECK(row == full_pick(c, f, len),
-			      "choice %u features %s len %zu: short pick row %u, full pick %u", c, feat,
-			      len, row, full_pick(c, f, len));
+			CHECK(row == choices[c].full_pick(f, len),
+			      "%s features %s len %zu: short pick row %u, full pick %u", name, feat,
+			      len, row, choices[c].full_pick(f, len));
 		}
 		if (below < UINTPTR_MAX >> 8) {
 			stops++;
-			CHECK(full_pick(c, f, below) != full_pick(c, f, 0),
-			      "choice %u features %s: the short pick stops at %llu, where the full pick is still row %u",
-			      c, feat, (unsigned long long)below, full_pick(c, f, 0));
+			CHECK(choices[c].full_pick(f, below) != choices[c].full_pick(f, 0),
+			      "%s features %s: the short pick stops at %llu, where the full pick is still row %u",
+			      name, feat, (unsigned long long)below, choices[c].full_pick(f, 0));
 		}
 	}
 }
@@ -93,11 +129,11 @@ int main(void)
 		zinc_cpu_set_model(m);
 		short_pick_agrees(zinc_cpu_features());
 	}
-	printf("prefs_test: %lu (model, feature subset) pairs, %lu short picks compared, %lu short bounds below the cap\n",
+	printf("start_test: %lu (model, feature subset) pairs, %lu short picks compared, %lu short bounds below the cap\n",
 	       subsets, shorts, stops);
 	CHECK(shorts > 0, "nothing compared");
 	/* A stop needs a row that starts at a length: none on an architecture
 	 * whose only rows take every length (the generic C alone). */
 	CHECK(stops > 0 || !rows_with_thresholds(), "no short bound below the cap");
-	return TEST_SUMMARY("prefs_test");
+	return TEST_SUMMARY("start_test");
 }
