@@ -12,14 +12,14 @@
  * zinc is run every way lib/chacha20poly1305/entries.h describes
  * (aead_way_next): the pairs, the stitched rows, the public functions.
  * For every input: every (ChaCha20 row, Poly1305 row) pair the CPU can run
- * through the _with functions, and the public functions, against the
+ * and the public functions, against the
  * (generic, generic) pair and the oracles, and so every usable row of the
- * stitched table (chacha20poly1305_impls) through its _row functions, in
- * place and not (and over the iovec list through the sg _row functions);
+ * stitched table (chacha20poly1305_impls), in place and not (and over
+ * the iovec list);
  * decrypt(encrypt(m)) = m, in place
  * and not; one flipped bit of ciphertext, tag or AD rejected with a zeroed
  * output; decrypt of fewer than 16 bytes rejected without writing (public
- * functions and the _with functions of every usable pair). With the sg
+ * functions and every usable pair). With the sg
  * functions, the same over an iovec list decoded from the input: see
  * check_sg below.
  */
@@ -442,7 +442,7 @@ static void check_short(void)
 	struct aead_way w;
 
 	for (size_t at = 0; aead_way_next(&w, &at, AEAD_WAY_PUBLIC | AEAD_WAY_PAIRS);)
-		short_decrypt(w.chacha ? w.name : "decrypt()", &w);
+		short_decrypt(w.kind == AEAD_WAY_PAIRS ? w.name : "decrypt()", &w);
 }
 
 /* The rows this CPU cannot run, counted as not compared. */
@@ -551,7 +551,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	decode(data, size);
 	fuzz_set_params(format_params);
 
-	aead_way_pair(&gen, &chacha20_impls[0], 0);
+	aead_way_pair(&gen, CHACHA20_ROW_GENERIC, 0);
 	place(&b, msg, P.len, P.len + TAG, false);
 	aead_way_encrypt(V, &gen, b.dst, b.src, P.len, b.ad, P.ad_len, b.nonce, b.key);
 	memcpy(ref, b.dst, P.len + TAG);
@@ -559,16 +559,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	skip_unusable();
 	for (size_t at = 0; aead_way_next(&w, &at, AEAD_WAY_PAIRS | AEAD_WAY_ROWS);) {
-		if (w.chacha && w.chacha == gen.chacha && !w.poly)
+		if (w.kind == AEAD_WAY_PAIRS && w.rows.chacha == gen.rows.chacha && !w.rows.poly)
 			continue;
-		if (w.chacha) {
+		if (w.kind == AEAD_WAY_PAIRS) {
 			run(w.name, &w, P.layout.in_place, false);
 #ifdef AEAD_SG_ENCRYPT
 			strncat(w.name, " sg", sizeof(w.name) - strlen(w.name) - 1);
 			run_sg(w.name, &w, false);
 #endif
-			fuzz_count_compared(w.chacha != gen.chacha ? w.chacha->name
-							   : poly1305_impls[w.poly].name,
+			fuzz_count_compared(w.rows.chacha ? chacha20_impls[w.rows.chacha].name
+							   : poly1305_impls[w.rows.poly].name,
 					    "pairs vs generic+generic (encrypt, decrypt)");
 			continue;
 		}
@@ -577,10 +577,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #ifdef AEAD_SG_ENCRYPT
 		strncat(w.name, " sg", sizeof(w.name) - strlen(w.name) - 1);
 		run_sg(w.name, &w, true);
-		fuzz_count_compared(w.row->name, "encrypt and decrypt (in and out of place, "
+		fuzz_count_compared(chacha20poly1305_impls[w.rows.aead].name, "encrypt and decrypt (in and out of place, "
 				    "and sg) vs generic+generic, flipped bit");
 #else
-		fuzz_count_compared(w.row->name, "encrypt and decrypt (in and out of place) "
+		fuzz_count_compared(chacha20poly1305_impls[w.rows.aead].name, "encrypt and decrypt (in and out of place) "
 				    "vs generic+generic, flipped bit");
 #endif
 	}
