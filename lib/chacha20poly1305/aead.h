@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What the files of lib/chacha20poly1305/ share (docs/DESIGN.md section 2).
- * Each file calls only files below it, never one above or beside it:
+ * Each file calls only files below it in this list (layers_test.py checks):
  *
  *   entries.c           the harnesses' ways: a public function, or rows and
  *                       arguments handed to flat.c's or sg.c's construction
