@@ -31,10 +31,9 @@ LIB_SRCS = {
     ],
     "chacha20poly1305": [
         "lib/chacha20poly1305/chacha20poly1305.c",
-        "lib/chacha20poly1305/open.c",
+        "lib/chacha20poly1305/flat.c",
         "lib/chacha20poly1305/sg.c",
         "lib/chacha20poly1305/sg_plan.c",
-        "lib/chacha20poly1305/harness.c",
         "lib/chacha20poly1305/entries.c",
     ],
     "blake2s": [

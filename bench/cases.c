@@ -29,6 +29,7 @@
 #include "lib/blake2s/blake2s.h"
 #include "lib/chacha20/chacha20.h"
 #include "lib/chacha20poly1305/chacha20poly1305.h"
+#include "lib/chacha20poly1305/entries.h"
 #include "lib/common/cpu.h"
 #include "lib/curve25519/curve25519.h"
 #include "lib/poly1305/poly1305.h"
@@ -228,10 +229,30 @@ static unsigned poly1305_cases(struct bench_case *cases)
 /* ChaCha20-Poly1305 encrypt, empty AD: ciphertext then tag. Each ChaCha20
  * row is paired with the Poly1305 row the public function picks. */
 
+/* A pair case's rows (ChaCha20 row c->index, the Poly1305 row poly1305()
+ * picks, two passes) or a stitched row's (c->index), and the message's
+ * arguments: the construction's call, made directly. */
+static struct aead_rows pair_rows(const struct bench_case *c, size_t len)
+{
+	return aead_pair_rows((enum chacha20_row)c->index, (enum poly1305_row)poly1305_pick(len));
+}
+
+static struct aead_rows stitched_rows(const struct bench_case *c, size_t len)
+{
+	return chacha20poly1305_rows((enum chacha20poly1305_row)c->index, 0, len);
+}
+
+static struct aead_args encrypt_args(size_t len)
+{
+	return aead_flat(bench_out, bench_in, len, NULL, 0, bench_nonce, bench_key);
+}
+
 static void aead_row(const struct bench_case *c, size_t len)
 {
-	chacha20poly1305_encrypt_with(c->row, poly1305_pick(len), bench_out, bench_in, len,
-				      NULL, 0, bench_nonce, bench_key);
+	const struct aead_rows r = pair_rows(c, len);
+	const struct aead_args a = encrypt_args(len);
+
+	chacha20poly1305_run_encrypt(&r, &a);
 }
 
 static void aead_public(const struct bench_case *c, size_t len)
@@ -282,8 +303,10 @@ static void aead_sg_inplace(const struct bench_case *c, size_t len)
 
 static void xaead_row(const struct bench_case *c, size_t len)
 {
-	xchacha20poly1305_encrypt_with(c->row, poly1305_pick(len), bench_out, bench_in, len,
-				       NULL, 0, bench_nonce, bench_key);
+	const struct aead_rows r = pair_rows(c, len);
+	const struct aead_args a = encrypt_args(len);
+
+	xchacha20poly1305_run_encrypt(&r, &a);
 }
 
 static void xaead_public(const struct bench_case *c, size_t len)
@@ -302,14 +325,18 @@ static void xaead_sodium(const struct bench_case *c, size_t len)
 /* A row of the stitched table (chacha20poly1305_impls), on every length. */
 static void aead_stitched(const struct bench_case *c, size_t len)
 {
-	chacha20poly1305_encrypt_row(c->row, bench_out, bench_in, len, NULL, 0, bench_nonce,
-				     bench_key);
+	const struct aead_rows r = stitched_rows(c, len);
+	const struct aead_args a = encrypt_args(len);
+
+	chacha20poly1305_run_encrypt(&r, &a);
 }
 
 static void xaead_stitched(const struct bench_case *c, size_t len)
 {
-	xchacha20poly1305_encrypt_row(c->row, bench_out, bench_in, len, NULL, 0, bench_nonce,
-				      bench_key);
+	const struct aead_rows r = stitched_rows(c, len);
+	const struct aead_args a = encrypt_args(len);
+
+	xchacha20poly1305_run_encrypt(&r, &a);
 }
 
 /* Each ChaCha20 row with the picked Poly1305 row (run), then each row of
@@ -326,7 +353,7 @@ static unsigned aead_rows(struct bench_case *cases, const char *pname,
 		const struct chacha20poly1305_impl *impl = &chacha20poly1305_impls[i];
 
 		if (zinc_cpu_have(impl->features))
-			add(cases, &n, impl->name, KIND_BACKEND, stitched, impl, 0);
+			add(cases, &n, impl->name, KIND_BACKEND, stitched, impl, (uint32_t)i);
 		else
 			bench_note_skipped(p, impl->name, impl->features);
 	}
@@ -336,7 +363,7 @@ static unsigned aead_rows(struct bench_case *cases, const char *pname,
 
 		snprintf(name, sizeof(name), "%s+picked poly", impl->name);
 		if (zinc_cpu_have(impl->features))
-			add(cases, &n, name, KIND_BACKEND, run, impl, 0);
+			add(cases, &n, name, KIND_BACKEND, run, impl, (uint32_t)i);
 		else
 			bench_note_skipped(p, impl->name, impl->features);
 	}
@@ -382,8 +409,11 @@ static uint8_t sealed_in0, sealed_nonce0;
 const uint8_t *bench_sealed(size_t len)
 {
 	if (len != sealed_len || bench_in[0] != sealed_in0 || bench_nonce[0] != sealed_nonce0) {
-		chacha20poly1305_encrypt_with(&chacha20_impls[0], 0, sealed_buf, bench_in, len,
-					      NULL, 0, bench_nonce, bench_key);
+		const struct aead_rows r = aead_pair_rows(CHACHA20_ROW_GENERIC, 0);
+		const struct aead_args a = aead_flat(sealed_buf, bench_in, len, NULL, 0,
+						     bench_nonce, bench_key);
+
+		chacha20poly1305_run_encrypt(&r, &a);
 		sealed_len = len;
 		sealed_in0 = bench_in[0];
 		sealed_nonce0 = bench_nonce[0];
@@ -391,16 +421,25 @@ const uint8_t *bench_sealed(size_t len)
 	return sealed_buf;
 }
 
+static struct aead_args decrypt_args(size_t len)
+{
+	return aead_flat(bench_out, bench_sealed(len), len + 16, NULL, 0, bench_nonce, bench_key);
+}
+
 static void open_row(const struct bench_case *c, size_t len)
 {
-	chacha20poly1305_decrypt_with(c->row, poly1305_pick(len), bench_out, bench_sealed(len),
-				      len + 16, NULL, 0, bench_nonce, bench_key);
+	const struct aead_rows r = pair_rows(c, len);
+	const struct aead_args a = decrypt_args(len);
+
+	chacha20poly1305_run_decrypt(&r, &a);
 }
 
 static void open_stitched(const struct bench_case *c, size_t len)
 {
-	chacha20poly1305_decrypt_row(c->row, bench_out, bench_sealed(len), len + 16, NULL, 0,
-				     bench_nonce, bench_key);
+	const struct aead_rows r = stitched_rows(c, len);
+	const struct aead_args a = decrypt_args(len);
+
+	chacha20poly1305_run_decrypt(&r, &a);
 }
 
 static void open_public(const struct bench_case *c, size_t len)

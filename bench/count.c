@@ -55,6 +55,7 @@
 #include "lib/blake2s/blake2s.h"
 #include "lib/chacha20/chacha20.h"
 #include "lib/chacha20poly1305/chacha20poly1305.h"
+#include "lib/chacha20poly1305/entries.h"
 #include "lib/common/cpu.h"
 #include "lib/curve25519/curve25519.h"
 #include "lib/poly1305/poly1305.h"
@@ -150,28 +151,28 @@ static void poly1305_public(const void *row, uint32_t index, size_t len, long id
 	AFTER();
 }
 
-/* ChaCha20-Poly1305, empty AD. A stitched row (row != NULL, the table
- * chacha20poly1305_impls), or ChaCha20 row index with Poly1305 row
- * poly1305_pick(len) (index | PAIR), or with Poly1305 row 0 (the reference,
- * index | PAIR | POLY0). */
-enum { PAIR = 1u << 16, POLY0 = 1u << 17 };
+/* ChaCha20-Poly1305, empty AD. Stitched row index (index | STITCHED), or
+ * ChaCha20 row index with Poly1305 row poly1305_pick(len) (index | PAIR),
+ * or with Poly1305 row 0 (the reference, index | PAIR | POLY0), through
+ * the construction; else the public function. */
+enum { PAIR = 1u << 16, POLY0 = 1u << 17, STITCHED = 1u << 18 };
 
-static uint32_t pair_poly(uint32_t index, size_t len)
+static struct aead_rows case_rows(uint32_t index, size_t len)
 {
-	return (index & POLY0) ? 0 : poly1305_pick(len);
+	if (index & PAIR)
+		return aead_pair_rows((enum chacha20_row)(index & 0xffff),
+				      (index & POLY0) ? 0 : (enum poly1305_row)poly1305_pick(len));
+	return chacha20poly1305_rows((enum chacha20poly1305_row)(index & 0xffff), 0, len);
 }
 
 static void aead_enc(const void *row, uint32_t index, size_t len, long id)
 {
-	if (index & PAIR) {
-		const struct chacha20_impl *c = &chacha20_impls[index & 0xffff];
-		uint32_t p = pair_poly(index, len);
+	const struct aead_rows r = case_rows(index, len);
+	const struct aead_args a = aead_flat(out, in, len, NULL, 0, nonce, key);
 
-		MARK(id, chacha20poly1305_encrypt_with);
-		chacha20poly1305_encrypt_with(c, p, out, in, len, NULL, 0, nonce, key);
-	} else if (row) {
-		MARK(id, chacha20poly1305_encrypt_row);
-		chacha20poly1305_encrypt_row(row, out, in, len, NULL, 0, nonce, key);
+	if (index & (PAIR | STITCHED)) {
+		MARK(id, chacha20poly1305_run_encrypt);
+		chacha20poly1305_run_encrypt(&r, &a);
 	} else {
 		MARK(id, chacha20poly1305_encrypt);
 		chacha20poly1305_encrypt(out, in, len, NULL, 0, nonce, key);
@@ -181,18 +182,16 @@ static void aead_enc(const void *row, uint32_t index, size_t len, long id)
 
 static void aead_dec(const void *row, uint32_t index, size_t len, long id)
 {
+	const struct aead_rows r = case_rows(index, len);
+	const struct aead_rows ref = case_rows(PAIR | POLY0, len);
+	const struct aead_args seal = aead_flat(sealed, in, len, NULL, 0, nonce, key);
+	const struct aead_args a = aead_flat(out, sealed, len + 16, NULL, 0, nonce, key);
 	bool ok;
 
-	chacha20poly1305_encrypt_with(&chacha20_impls[0], 0, sealed, in, len, NULL, 0, nonce, key);
-	if (index & PAIR) {
-		const struct chacha20_impl *c = &chacha20_impls[index & 0xffff];
-		uint32_t p = pair_poly(index, len);
-
-		MARK(id, chacha20poly1305_decrypt_with);
-		ok = chacha20poly1305_decrypt_with(c, p, out, sealed, len + 16, NULL, 0, nonce, key);
-	} else if (row) {
-		MARK(id, chacha20poly1305_decrypt_row);
-		ok = chacha20poly1305_decrypt_row(row, out, sealed, len + 16, NULL, 0, nonce, key);
+	chacha20poly1305_run_encrypt(&ref, &seal);
+	if (index & (PAIR | STITCHED)) {
+		MARK(id, chacha20poly1305_run_decrypt);
+		ok = chacha20poly1305_run_decrypt(&r, &a);
 	} else {
 		MARK(id, chacha20poly1305_decrypt);
 		ok = chacha20poly1305_decrypt(out, sealed, len + 16, NULL, 0, nonce, key);
@@ -204,15 +203,12 @@ static void aead_dec(const void *row, uint32_t index, size_t len, long id)
 
 static void xaead_enc(const void *row, uint32_t index, size_t len, long id)
 {
-	if (index & PAIR) {
-		const struct chacha20_impl *c = &chacha20_impls[index & 0xffff];
-		uint32_t p = pair_poly(index, len);
+	const struct aead_rows r = case_rows(index, len);
+	const struct aead_args a = aead_flat(out, in, len, NULL, 0, nonce, key);
 
-		MARK(id, xchacha20poly1305_encrypt_with);
-		xchacha20poly1305_encrypt_with(c, p, out, in, len, NULL, 0, nonce, key);
-	} else if (row) {
-		MARK(id, xchacha20poly1305_encrypt_row);
-		xchacha20poly1305_encrypt_row(row, out, in, len, NULL, 0, nonce, key);
+	if (index & (PAIR | STITCHED)) {
+		MARK(id, xchacha20poly1305_run_encrypt);
+		xchacha20poly1305_run_encrypt(&r, &a);
 	} else {
 		MARK(id, xchacha20poly1305_encrypt);
 		xchacha20poly1305_encrypt(out, in, len, NULL, 0, nonce, key);
@@ -220,8 +216,6 @@ static void xaead_enc(const void *row, uint32_t index, size_t len, long id)
 	AFTER();
 }
 
-/* BLAKE2s-256, unkeyed, as bench/cases.c runs a row: init, update, final,
- * in this helper (F: its own few instructions are in every row's count). */
 __attribute__((noinline)) static void blake2s_with(const struct blake2s_impl *impl, size_t len)
 {
 	struct blake2s_state state;
@@ -404,8 +398,8 @@ static void aead_rows_of(const struct primitive *p, run_fn *run)
 	one_case(p, "ref", name, run, NULL, PAIR | POLY0);
 	for (size_t i = 0; i < chacha20poly1305_nimpls; i++)
 		if (usable(p, chacha20poly1305_impls[i].name, chacha20poly1305_impls[i].features))
-			one_case(p, "row", chacha20poly1305_impls[i].name, run,
-				 &chacha20poly1305_impls[i], 0);
+			one_case(p, "row", chacha20poly1305_impls[i].name, run, NULL,
+				 STITCHED | (uint32_t)i);
 	for (size_t i = 0; i < chacha20_nimpls; i++) {
 		snprintf(name, sizeof(name), "%s+picked-poly", chacha20_impls[i].name);
 		if (usable(p, name, chacha20_impls[i].features))

@@ -10,15 +10,15 @@
  * zinc is run every way lib/chacha20poly1305/entries.h describes
  * (aead_way_next): the pairs, the stitched rows, the public functions.
  * For every input: every (ChaCha20 row, Poly1305 row) pair the CPU can run
- * through the _with functions, the (generic, generic) pair among them, every
- * usable row of the stitched table (chacha20poly1305_impls) through its
- * _row functions, in place and not, the public functions and every oracle
+ * built from struct aead_args, the (generic, generic) pair among them, every
+ * usable row of the stitched table (chacha20poly1305_impls) through the
+ * construction, in place and not, the public functions and every oracle
  * vote on the ciphertext and tag (fuzz_judge names the outvoted); then
- * against that verdict, the same over the iovec list (the sg _row functions);
+ * against that verdict, the same over the iovec list (the sg construction);
  * decrypt(encrypt(m)) = m, in place
  * and not; one flipped bit of ciphertext, tag or AD rejected with a zeroed
  * output; decrypt of fewer than 16 bytes rejected without writing (public
- * functions and the _with functions of every usable pair). With the sg
+ * functions and every usable pair). With the sg
  * functions, the same over an iovec list decoded from the input: see
  * check_sg below.
  */
@@ -441,13 +441,13 @@ static void short_decrypt(const char *name, const struct aead_way *w)
 	fuzz_check(T, name, "spec", "output untouched by a short decrypt", b.dst, before, TAG);
 }
 
-/* The public function and the _with function of every usable pair. */
+/* The public function and every usable pair. */
 static void check_short(void)
 {
 	struct aead_way w;
 
 	for (size_t at = 0; aead_way_next(&w, &at, AEAD_WAY_PUBLIC | AEAD_WAY_PAIRS);)
-		short_decrypt(w.chacha ? w.name : "decrypt()", &w);
+		short_decrypt(w.kind == AEAD_WAY_PAIRS ? w.name : "decrypt()", &w);
 }
 
 /* The rows this CPU cannot run, counted as not compared. */
@@ -534,16 +534,16 @@ static void check_encrypt(void)
 	struct aead_way gen, w;
 
 	fuzz_ballot_open(&enc, "encrypt", P.len + TAG);
-	aead_way_pair(&gen, &chacha20_impls[0], 0);
+	aead_way_pair(&gen, CHACHA20_ROW_GENERIC, 0);
 	encrypt_vote(&enc, "generic+generic", &gen, false);
 	memcpy(ref, enc.value[0], P.len + TAG);
 	if (P.layout.in_place)
 		encrypt_vote(&enc, "generic+generic", &gen, true);
 	for (size_t at = 0; aead_way_next(&w, &at, AEAD_WAY_PAIRS | AEAD_WAY_ROWS);) {
-		if (w.chacha && w.chacha == gen.chacha && !w.poly)
+		if (w.kind == AEAD_WAY_PAIRS && w.rows.chacha == gen.rows.chacha && !w.rows.poly)
 			continue;
-		encrypt_vote(&enc, w.name, &w, w.chacha ? P.layout.in_place : false);
-		if (!w.chacha)
+		encrypt_vote(&enc, w.name, &w, w.kind == AEAD_WAY_PAIRS ? P.layout.in_place : false);
+		if (w.kind != AEAD_WAY_PAIRS)
 			encrypt_vote(&enc, w.name, &w, true);
 	}
 	aead_way_next(&w, &(size_t){ 0 }, AEAD_WAY_PUBLIC);
@@ -561,20 +561,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_set_params(format_params);
 	check_encrypt();
 
-	aead_way_pair(&gen, &chacha20_impls[0], 0);
+	aead_way_pair(&gen, CHACHA20_ROW_GENERIC, 0);
 	run("generic+generic", &gen, P.layout.in_place, true);
 	skip_unusable();
 	for (size_t at = 0; aead_way_next(&w, &at, AEAD_WAY_PAIRS | AEAD_WAY_ROWS);) {
-		if (w.chacha && w.chacha == gen.chacha && !w.poly)
+		if (w.kind == AEAD_WAY_PAIRS && w.rows.chacha == gen.rows.chacha && !w.rows.poly)
 			continue;
-		if (w.chacha) {
+		if (w.kind == AEAD_WAY_PAIRS) {
 			run(w.name, &w, P.layout.in_place, false);
 #ifdef AEAD_SG_ENCRYPT
 			strncat(w.name, " sg", sizeof(w.name) - strlen(w.name) - 1);
 			run_sg(w.name, &w, false);
 #endif
-			fuzz_count_compared(w.chacha != gen.chacha ? w.chacha->name
-							   : poly1305_impls[w.poly].name,
+			fuzz_count_compared(w.rows.chacha != gen.rows.chacha ? chacha20_impls[w.rows.chacha].name
+							   : poly1305_impls[w.rows.poly].name,
 					    "pairs vs every way (encrypt, decrypt)");
 			continue;
 		}
@@ -583,10 +583,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #ifdef AEAD_SG_ENCRYPT
 		strncat(w.name, " sg", sizeof(w.name) - strlen(w.name) - 1);
 		run_sg(w.name, &w, true);
-		fuzz_count_compared(w.row->name, "encrypt and decrypt (in and out of place, "
+		fuzz_count_compared(chacha20poly1305_impls[w.rows.aead].name, "encrypt and decrypt (in and out of place, "
 				    "and sg) vs every way, flipped bit");
 #else
-		fuzz_count_compared(w.row->name, "encrypt and decrypt (in and out of place) "
+		fuzz_count_compared(chacha20poly1305_impls[w.rows.aead].name, "encrypt and decrypt (in and out of place) "
 				    "vs every way, flipped bit");
 #endif
 	}

@@ -570,9 +570,9 @@ static void aead_pair(const struct aead_variant *a, const struct aead_way *w, co
 	/* A stitched kernel's encryption: the reference's edges with the true
 	 * ciphertext's tag (made before the clock starts). */
 	static struct result want;
-	const struct chacha20poly1305_impl *picked = chacha20poly1305_pick(len);
-	const bool stitched = *have_ref && ((w->row && w->row->encrypt) ||
-					    (!w->chacha && !w->row && picked->encrypt));
+	const enum chacha20poly1305_row aead_row = w->kind == AEAD_WAY_PUBLIC ?
+		chacha20poly1305_row_for(zinc_cpu_features(), len) : w->rows.aead;
+	const bool stitched = *have_ref && aead_row != CHACHA20POLY1305_ROW_TWO_PASS;
 
 	if (stitched) {
 		want = *enc_ref;
@@ -604,7 +604,7 @@ static void run_aead(const struct aead_variant *a, struct input *in, struct outp
 	char ref_name[96];
 	bool have_ref = false, ok = false;
 	/* The rows the public functions pick (chacha20poly1305.c). */
-	uint32_t pick_poly = poly1305_pick(16 + len + in->pad + 16);
+	enum poly1305_row pick_poly = poly1305_pick(16 + len + in->pad + 16);
 	const struct chacha20_impl *pick_chacha = chacha20_pick(len);
 	uint8_t tag[16];
 	const char *why;
@@ -625,7 +625,8 @@ static void run_aead(const struct aead_variant *a, struct input *in, struct outp
 	 * every other Poly1305 row with their ChaCha20 row (--all-pairs:
 	 * every pair), every stitched row, then the public functions. */
 	for (size_t at = 0; aead_way_next(&w, &at, AEAD_WAY_PAIRS | AEAD_WAY_ROWS);)
-		if (!w.chacha || all_pairs || w.poly == pick_poly || w.chacha == pick_chacha)
+		if (w.kind != AEAD_WAY_PAIRS || all_pairs || w.rows.poly == pick_poly ||
+		    &chacha20_impls[w.rows.chacha] == pick_chacha)
 			aead_pair(a, &w, w.name, in, out, &enc_ref, &have_ref, ref_name);
 	snprintf(row, sizeof(row), "public (%s + %s)", pick_chacha->name,
 		 poly1305_impls[pick_poly].name);

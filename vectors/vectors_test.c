@@ -515,8 +515,8 @@ static void aead_run(const struct vec_record *rec, const struct aead_variant *a,
 	pt = buf(v.len);
 	aead_way_encrypt(a, w, out, v.in, v.len, v.ad, v.ad_len, v.nonce, v.key);
 	CHECK_MEM(out, v.sealed, sealed_len, FAIL_FMT,
-		  FAIL_ARGS(rec, w->chacha || w->row ? "encrypt"
-						     : picks("encrypt", chacha20_pick(v.len)->name)));
+		  FAIL_ARGS(rec, w->kind != AEAD_WAY_PUBLIC ? "encrypt"
+							   : picks("encrypt", chacha20_pick(v.len)->name)));
 
 	for (int forged = 0; forged < 2; forged++) {
 		if (forged)
@@ -532,7 +532,7 @@ static void aead_run(const struct vec_record *rec, const struct aead_variant *a,
 		}
 	}
 	v.sealed[sealed_len - 1] ^= 0x01;
-	if (!a->x && !w->row)
+	if (!a->x && w->kind != AEAD_WAY_ROWS)
 		aead_sg_run(rec, &v, w);
 	free(out);
 	free(pt);
@@ -556,7 +556,7 @@ static void run_aeads(void)
 		for (size_t p = 0; p < poly1305_nimpls; p++) {
 			unsigned long ran = 0;
 
-			aead_way_pair(&w, chacha, (uint32_t)p);
+			aead_way_pair(&w, (enum chacha20_row)c, (enum poly1305_row)p);
 			if (!row_usable(w.name, poly1305_impls[p].features))
 				continue;
 			at_row(w.name);
@@ -578,7 +578,7 @@ static void run_aeads(void)
 		if (!row_usable(row->name, row->features))
 			continue;
 		at_row(row->name);
-		aead_way_row(&w, row);
+		aead_way_row(&w, (enum chacha20poly1305_row)r);
 		for (int x = 0; x < 2; x++)
 			FOR_EACH_RECORD(&sets[x], rec) {
 				size_t len;

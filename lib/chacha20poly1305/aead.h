@@ -1,19 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What the files of lib/chacha20poly1305/ share (docs/DESIGN.md section 2):
+ * What the files of lib/chacha20poly1305/ share (docs/DESIGN.md section 2).
+ * Each file calls only files below it in this list (layers_test.py checks):
  *
- *   chacha20poly1305.c  the RFC 8439 construction on a flat message: the
- *                       head and the tag, two passes or a stitched row's
- *                       kernel, XChaCha; the public functions and the table
- *   open.c              decryption's one pass through a stitched row
- *   sg.c                scatter-gather: the walk over an iovec list, the
- *                       keystream across its pieces, encrypt and decrypt
- *   sg_plan.c           the kernel calls over a list: tables of steps and
- *                       pieces
- *   harness.c           the _row and _with entry points of the harness
+ *   entries.c           the harnesses' ways: a public function, or rows and
+ *                       arguments handed to flat.c's or sg.c's construction
+ *   chacha20poly1305.c  the public functions: the rows they pick, the table
+ *   flat.c              the construction on a flat message: head and tag, two
+ *                       passes or a stitched kernel, the one-pass open, XChaCha
+ *   sg.c                the same over an iovec list (its kernels: sg_plan.c)
+ *   sg_plan.c           a kernel call's table of steps and pieces over a list
  *
  * A call's arguments travel as a struct aead_args, the rows it runs as a
- * struct aead_rows. Not for the harness: it uses chacha20poly1305.h.
+ * struct aead_rows (chacha20poly1305.h). Not for the harness.
  */
 #ifndef ZINC_LIB_CHACHA20POLY1305_AEAD_H
 #define ZINC_LIB_CHACHA20POLY1305_AEAD_H
@@ -58,7 +57,7 @@ enum { STITCH_MIN = CHACHA20POLY1305_STEP };
 /*
  * Decryption with a stitched row, for STITCH_MIN to OPEN_MAX bytes after
  * the head (messages of 577 to 4160 bytes: packets), takes one pass
- * (open.c) into a buffer on the stack, which goes to dst only once the tag
+ * (flat.c) into a buffer on the stack, which goes to dst only once the tag
  * checks. The buffer lies at the ciphertext's address modulo OPEN_PAGE
  * (open_buf): so the stack holds OPEN_MAX + OPEN_PAGE bytes.
  */
@@ -74,47 +73,6 @@ _Static_assert(OPEN_MAX % STITCH_MIN == 0 && OPEN_STEPS >= 1,
 _Static_assert(HEAD_LONG + OPEN_MAX == CHACHA20POLY1305_OPEN_MAX_LEN,
 	       "sizes.h: the longest ciphertext of one pass is a long head and OPEN_MAX");
 _Static_assert((OPEN_PAGE & (OPEN_PAGE - 1)) == 0, "open_buf masks the address with OPEN_PAGE - 1");
-
-/* A call's message, AD, nonce and key: dst, src and len for the flat
- * functions, iov and len for the scatter-gather ones (in place; the list
- * holds the bytes, the callers check it first). len is src_len as the
- * public function takes it: for decryption, the tag included. nonce is 12
- * bytes, or 24 for the XChaCha functions. */
-struct aead_args {
-	uint8_t *dst;
-	const uint8_t *src;
-	const struct iovec *iov;
-	size_t len;
-	const uint8_t *ad;
-	size_t ad_len;
-	const uint8_t *nonce;
-	const uint8_t *key;
-};
-
-/* The rows a call runs: the stitched row (CHACHA20POLY1305_ROW_TWO_PASS:
- * none), the ChaCha20 row, the Poly1305 row, and the row whose HChaCha20
- * makes XChaCha's subkey. */
-struct aead_rows {
-	enum chacha20poly1305_row aead;
-	enum chacha20_row chacha;
-	uint32_t poly;
-	enum chacha20_row hchacha;
-};
-
-static inline struct aead_args aead_flat(uint8_t *dst, const uint8_t *src, size_t len,
-					 const uint8_t *ad, size_t ad_len, const uint8_t *nonce,
-					 const uint8_t *key)
-{
-	return (struct aead_args){ .dst = dst, .src = src, .len = len, .ad = ad,
-				   .ad_len = ad_len, .nonce = nonce, .key = key };
-}
-
-static inline struct aead_args aead_sg(const struct iovec *iov, size_t len, const uint8_t *ad,
-				       size_t ad_len, const uint8_t *nonce, const uint8_t *key)
-{
-	return (struct aead_args){ .iov = iov, .len = len, .ad = ad, .ad_len = ad_len,
-				   .nonce = nonce, .key = key };
-}
 
 struct aead_head {
 	uint8_t block0[CHACHA20_BLOCK_SIZE];	/* then the Poly1305 key */
@@ -176,37 +134,10 @@ static inline bool open_fits(enum chacha20poly1305_row aead, size_t ct_len)
 }
 
 /* Where in area (OPEN_AREA bytes) the plaintext of ciphertext at ct goes
- * (open.c says why). */
+ * (flat.c says why). */
 static inline uint8_t *open_buf(uint8_t *area, const uint8_t *ct)
 {
 	return area + (((uintptr_t)ct - (uintptr_t)area) & (OPEN_PAGE - 1));
 }
-
-/* The construction on chosen rows (chacha20poly1305.c). Decryption
- * returns false for a message shorter than the tag; the scatter-gather
- * pair wants a list its caller has checked (sg_*_fits). */
-void chacha20poly1305_run_encrypt(const struct aead_rows *r, const struct aead_args *a);
-bool chacha20poly1305_run_decrypt(const struct aead_rows *r, const struct aead_args *a);
-void xchacha20poly1305_run_encrypt(const struct aead_rows *r, const struct aead_args *a);
-bool xchacha20poly1305_run_decrypt(const struct aead_rows *r, const struct aead_args *a);
-void chacha20poly1305_run_encrypt_sg(const struct aead_rows *r, const struct aead_args *a);
-bool chacha20poly1305_run_decrypt_sg(const struct aead_rows *r, const struct aead_args *a);
-
-/* Whether an sg encrypt of src_len bytes fits the list (with the tag), or
- * an sg decrypt of src_len bytes (the tag included) is possible (sg.c). */
-bool chacha20poly1305_sg_encrypt_fits(const struct iovec *iov, size_t iovcnt, size_t src_len);
-bool chacha20poly1305_sg_decrypt_fits(const struct iovec *iov, size_t iovcnt, size_t src_len);
-
-/* The ChaCha20 row for a len-byte message (chacha20poly1305.c). */
-enum chacha20_row chacha20poly1305_chacha_row(uint32_t have, size_t len);
-
-/* The Poly1305 row for the AEAD row aead (chacha20poly1305.c). */
-uint32_t chacha20poly1305_poly_row(enum chacha20poly1305_row aead, uint32_t have, size_t ad_len,
-				   size_t ct_len);
-
-/* Decryption's one pass over the len bytes of ciphertext at ct that
- * follow the head, into pt (open.c). */
-void chacha20poly1305_open(enum chacha20poly1305_row aead, struct chacha20_ctx *cc,
-			   struct poly1305_ctx *poly, uint8_t *pt, const uint8_t *ct, size_t len);
 
 #endif

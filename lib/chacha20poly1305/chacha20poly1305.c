@@ -1,13 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ChaCha20-Poly1305 (RFC 8439 section 2.8) and XChaCha20-Poly1305
- * (draft-irtf-cfrg-xchacha section 2.3), built from a chosen ChaCha20 row
- * and Poly1305 row. The Poly1305 key is the first 32 bytes of keystream
- * block 0; the message is encrypted from block 1; the tag covers
- * ad || pad16 || ciphertext || pad16 || le64(ad_len) || le64(ct_len).
- * This file: that construction on a flat message (two passes, or a stitched
- * row's kernel over the bulk of an encryption), XChaCha, the public
- * functions and the table. aead.h lists the other files.
+ * The public functions of ChaCha20-Poly1305 and XChaCha20-Poly1305: the
+ * rows each call runs, picked for its lengths, handed with its arguments
+ * to the construction (flat.c, sg.c); and the table of stitched rows.
+ * aead.h lists the other files.
  */
 #include <zinc/chacha20poly1305.h>
 
@@ -42,11 +38,6 @@ _Static_assert(CHACHA20POLY1305_ROW_TWO_PASS == 0, "rows.h: the two-pass row fir
 		       "rows.h: " name "'s min_len must be past a long head and one step");
 #include "lib/chacha20poly1305/rows.h"
 
-const struct chacha20poly1305_impl *chacha20poly1305_pick(size_t len)
-{
-	return &chacha20poly1305_impls[chacha20poly1305_row_for(zinc_cpu_features(), len)];
-}
-
 /* Length of the Poly1305 message for ad_len and ct_len bytes. */
 static size_t mac_len(size_t ad_len, size_t ct_len)
 {
@@ -60,15 +51,15 @@ static size_t mac_len(size_t ad_len, size_t ct_len)
  * (on Zen 5, where one block runs fastest on the generic C, a 1..64-byte
  * message makes two blocks: a vector row's). A longer message's head call
  * is two blocks and the rest's call the longer one: the message's row. */
-enum chacha20_row chacha20poly1305_chacha_row(uint32_t have, size_t len)
+static enum chacha20_row chacha_row(uint32_t have, size_t len)
 {
 	return chacha20_row_for(have, len <= HEAD ? CHACHA20_BLOCK_SIZE + len : len);
 }
 
 /* A stitched kernel continues the state of poly1305-x86_64 (its layout);
  * two passes take poly1305()'s row for the MAC input's length. */
-uint32_t chacha20poly1305_poly_row(enum chacha20poly1305_row aead, uint32_t have, size_t ad_len,
-				   size_t ct_len)
+static enum poly1305_row poly_row(enum chacha20poly1305_row aead, uint32_t have, size_t ad_len,
+				  size_t ct_len)
 {
 #ifdef ZINC_ASM_X86_64
 	if (aead != CHACHA20POLY1305_ROW_TWO_PASS)
@@ -77,127 +68,29 @@ uint32_t chacha20poly1305_poly_row(enum chacha20poly1305_row aead, uint32_t have
 	return poly1305_row_for(have, mac_len(ad_len, ct_len));
 }
 
-void chacha20poly1305_run_encrypt(const struct aead_rows *r, const struct aead_args *a)
-{
-	struct chacha20_ctx cc;
-	struct poly1305_ctx poly;
-	struct aead_head h;
-	uint8_t *dst = a->dst;
-	const uint8_t *src = a->src;
-	size_t len = a->len, done, maced = 0;
-
-	aead_begin(r, a, &cc, &poly, &h, src, len);
-	if (h.len)
-		memcpy(dst, h.text, h.len);
-	done = h.len;
-	if (r->aead != CHACHA20POLY1305_ROW_TWO_PASS && len - done >= STITCH_MIN) {
-		const struct chacha20poly1305_bulk b = { cc.state, poly.state.u8 };
-
-		poly1305_update(&poly, dst, done);
-		chacha20poly1305_row_kernel(r->aead, &b, dst + done, src + done, len - done);
-		maced = done + ((len - done) & ~(size_t)15);
-		done = len;
-	}
-	if (len > done)
-		chacha20_row_xor(r->chacha, cc.state, dst + done, src + done, len - done);
-	poly1305_update(&poly, dst + maced, len - maced);
-	aead_end(&poly, a->ad_len, len, dst + len);
-	memzero_explicit(&cc, sizeof(cc));
-	memzero_explicit(&h, sizeof(h));
-}
-
-/* Two passes, or with a stitched row whose one pass takes the length
- * (open.c) that pass. The tag is checked before any plaintext is written
- * (the head's is in h.text on the stack until then, the rest's in pt or
- * not made). */
-bool chacha20poly1305_run_decrypt(const struct aead_rows *r, const struct aead_args *a)
-{
-	struct chacha20_ctx cc;
-	struct poly1305_ctx poly;
-	struct aead_head h;
-	uint8_t tag[TAG], area[OPEN_AREA], *pt = NULL;
-	const uint8_t *src = a->src;
-	size_t ct_len, rest;
-	bool ok;
-
-	if (a->len < TAG)
-		return false;
-	ct_len = a->len - TAG;
-	aead_begin(r, a, &cc, &poly, &h, src, ct_len);
-	rest = ct_len - h.len;
-	if (open_fits(r->aead, ct_len)) {
-		pt = open_buf(area, src + h.len);
-		poly1305_update(&poly, src, h.len);
-		chacha20poly1305_open(r->aead, &cc, &poly, pt, src + h.len, rest);
-	} else {
-		poly1305_update(&poly, src, ct_len);
-	}
-	aead_end(&poly, a->ad_len, ct_len, tag);
-	ok = !crypto_memneq(tag, src + ct_len, sizeof(tag));
-	ZINC_DECLASSIFY(&ok, sizeof(ok));
-	if (ok) {
-		if (pt)
-			memcpy(a->dst + h.len, pt, rest);
-		else if (rest)
-			chacha20_row_xor(r->chacha, cc.state, a->dst + h.len, src + h.len, rest);
-		if (h.len)
-			memcpy(a->dst, h.text, h.len);
-	} else if (ct_len) {
-		memset(a->dst, 0, ct_len);
-	}
-	if (pt)
-		memzero_explicit(pt, rest);
-	memzero_explicit(&cc, sizeof(cc));
-	memzero_explicit(&h, sizeof(h));
-	memzero_explicit(tag, sizeof(tag));
-	return ok;
-}
-
-/* The XChaCha call's arguments in x: subkey = HChaCha20(key,
- * nonce[0..16)), nonce12 = 0^4 || nonce[16..24). */
-static void xchacha_derive(enum chacha20_row hchacha, const struct aead_args *a,
-			   struct aead_args *x, uint8_t subkey[CHACHA20POLY1305_KEY_SIZE],
-			   uint8_t nonce12[CHACHA20POLY1305_NONCE_SIZE])
-{
-	chacha20_row_hchacha20(hchacha, subkey, a->nonce, a->key);
-	memset(nonce12, 0, 4);
-	memcpy(nonce12 + 4, a->nonce + 16, 8);
-	*x = *a;
-	x->nonce = nonce12;
-	x->key = subkey;
-}
-
-void xchacha20poly1305_run_encrypt(const struct aead_rows *r, const struct aead_args *a)
-{
-	uint8_t subkey[CHACHA20POLY1305_KEY_SIZE], nonce12[CHACHA20POLY1305_NONCE_SIZE];
-	struct aead_args x;
-
-	xchacha_derive(r->hchacha, a, &x, subkey, nonce12);
-	chacha20poly1305_run_encrypt(r, &x);
-	memzero_explicit(subkey, sizeof(subkey));
-}
-
-bool xchacha20poly1305_run_decrypt(const struct aead_rows *r, const struct aead_args *a)
-{
-	uint8_t subkey[CHACHA20POLY1305_KEY_SIZE], nonce12[CHACHA20POLY1305_NONCE_SIZE];
-	struct aead_args x;
-	bool ok;
-
-	if (a->len < TAG)
-		return false;
-	xchacha_derive(r->hchacha, a, &x, subkey, nonce12);
-	ok = chacha20poly1305_run_decrypt(r, &x);
-	memzero_explicit(subkey, sizeof(subkey));
-	return ok;
-}
-
 /* The rows the public functions run for a message of these sizes with the
- * AEAD row aead, counted (the XChaCha functions add hchacha20()'s row). */
-static struct aead_rows pick(enum chacha20poly1305_row aead, size_t ad_len, size_t ct_len)
+ * AEAD row aead (the XChaCha functions add hchacha20()'s row). */
+static inline struct aead_rows rows(uint32_t have, enum chacha20poly1305_row aead, size_t ad_len,
+				    size_t ct_len)
+{
+	return (struct aead_rows){ .aead = aead, .chacha = chacha_row(have, ct_len),
+				   .poly = poly_row(aead, have, ad_len, ct_len) };
+}
+
+struct aead_rows chacha20poly1305_rows(enum chacha20poly1305_row aead, size_t ad_len,
+				       size_t ct_len)
 {
 	uint32_t have = zinc_cpu_features();
-	struct aead_rows r = { aead, chacha20poly1305_chacha_row(have, ct_len),
-			       chacha20poly1305_poly_row(aead, have, ad_len, ct_len) };
+	struct aead_rows r = rows(have, aead, ad_len, ct_len);
+
+	r.hchacha = hchacha20_row_for(have);
+	return r;
+}
+
+/* The same, counted. */
+static struct aead_rows pick(enum chacha20poly1305_row aead, size_t ad_len, size_t ct_len)
+{
+	struct aead_rows r = rows(zinc_cpu_features(), aead, ad_len, ct_len);
 
 	ZINC_COUNT_HIT(chacha20poly1305_hits[r.aead]);
 	ZINC_COUNT_HIT(chacha20_hits[r.chacha]);
@@ -286,7 +179,15 @@ bool chacha20poly1305_encrypt_sg_inplace(const struct iovec *iov, size_t iovcnt,
 	if (!chacha20poly1305_sg_encrypt_fits(iov, iovcnt, src_len))
 		return false;
 	r = pick_encrypt(ad_len, src_len);
-	chacha20poly1305_run_encrypt_sg(&r, &a);
+	/* One entry that holds message and tag: the flat construction in place. */
+	if (iov->iov_len >= src_len + TAG) {
+		const struct aead_args flat = aead_flat(iov->iov_base, iov->iov_base, src_len, ad,
+							ad_len, nonce, key);
+
+		chacha20poly1305_run_encrypt(&r, &flat);
+	} else {
+		chacha20poly1305_run_encrypt_sg(&r, &a);
+	}
 	return true;
 }
 

@@ -1,50 +1,20 @@
 /* SPDX-License-Identifier: MIT */
-/* The AEADs with chosen ChaCha20 and Poly1305 rows, so that tests and
- * fuzzers can run every pair of backends. The public functions call these
- * with the rows chacha20_pick and poly1305_pick choose (by row id, with
- * direct calls: lib/chacha20/rows.h). */
+/* The AEADs' stitched rows and the construction on chosen rows (struct
+ * aead_rows, row ids: the public functions pick them, tests and fuzzers run
+ * every combination), for the library and the harnesses (aead.h lists the
+ * files). */
 #ifndef ZINC_LIB_CHACHA20POLY1305_H
 #define ZINC_LIB_CHACHA20POLY1305_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/uio.h>
 #include <zinc/chacha20poly1305.h>
 
 #include "lib/chacha20/chacha20.h"
 #include "lib/chacha20poly1305/sizes.h"
 #include "lib/poly1305/poly1305.h"
-
-void chacha20poly1305_encrypt_with(const struct chacha20_impl *chacha, uint32_t poly,
-				   uint8_t *dst, const uint8_t *src, size_t src_len,
-				   const uint8_t *ad, size_t ad_len,
-				   const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
-				   const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
-bool chacha20poly1305_decrypt_with(const struct chacha20_impl *chacha, uint32_t poly,
-				   uint8_t *dst, const uint8_t *src, size_t src_len,
-				   const uint8_t *ad, size_t ad_len,
-				   const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
-				   const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
-void xchacha20poly1305_encrypt_with(const struct chacha20_impl *chacha, uint32_t poly,
-				    uint8_t *dst, const uint8_t *src, size_t src_len,
-				    const uint8_t *ad, size_t ad_len,
-				    const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
-				    const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
-bool xchacha20poly1305_decrypt_with(const struct chacha20_impl *chacha, uint32_t poly,
-				    uint8_t *dst, const uint8_t *src, size_t src_len,
-				    const uint8_t *ad, size_t ad_len,
-				    const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
-				    const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
-bool chacha20poly1305_encrypt_sg_inplace_with(const struct chacha20_impl *chacha, uint32_t poly,
-					      const struct iovec *iov, size_t iovcnt,
-					      size_t src_len, const uint8_t *ad, size_t ad_len,
-					      const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
-					      const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
-bool chacha20poly1305_decrypt_sg_inplace_with(const struct chacha20_impl *chacha, uint32_t poly,
-					      const struct iovec *iov, size_t iovcnt,
-					      size_t src_len, const uint8_t *ad, size_t ad_len,
-					      const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
-					      const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
 
 /*
  * Stitched rows: a kernel that runs ChaCha20 and Poly1305 over the bulk of
@@ -218,41 +188,68 @@ static inline void chacha20poly1305_row_open(enum chacha20poly1305_row row,
 	__builtin_trap();
 }
 
-/* The row the public encrypt functions run for len message bytes. */
-const struct chacha20poly1305_impl *chacha20poly1305_pick(size_t len);
+/* A call's message, AD, nonce and key: dst, src and len for the flat
+ * construction, iov and len for the scatter-gather one (in place; the list
+ * holds the bytes, the callers check it first). len is src_len as the
+ * public function takes it: for decryption, the tag included. nonce is 12
+ * bytes, or 24 for XChaCha. */
+struct aead_args {
+	uint8_t *dst;
+	const uint8_t *src;
+	const struct iovec *iov;
+	size_t len;
+	const uint8_t *ad;
+	size_t ad_len;
+	const uint8_t *nonce;
+	const uint8_t *key;
+};
 
-/* Encrypt through a row of the table (by pointer, for the harness; the
- * public functions use the row id), on any length (min_len not applied);
- * head, tail and AD take the rows the public functions would. */
-void chacha20poly1305_encrypt_row(const struct chacha20poly1305_impl *row, uint8_t *dst,
-				  const uint8_t *src, size_t src_len, const uint8_t *ad,
-				  size_t ad_len, const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
-				  const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
-void xchacha20poly1305_encrypt_row(const struct chacha20poly1305_impl *row, uint8_t *dst,
-				   const uint8_t *src, size_t src_len, const uint8_t *ad,
-				   size_t ad_len, const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
-				   const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
-/* Decrypt through a row of the table: its one pass where it takes the
- * length (open_fits in aead.h), else two passes. */
-bool chacha20poly1305_decrypt_row(const struct chacha20poly1305_impl *row, uint8_t *dst,
-				  const uint8_t *src, size_t src_len, const uint8_t *ad,
-				  size_t ad_len, const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
-				  const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
-bool xchacha20poly1305_decrypt_row(const struct chacha20poly1305_impl *row, uint8_t *dst,
-				   const uint8_t *src, size_t src_len, const uint8_t *ad,
-				   size_t ad_len, const uint8_t nonce[XCHACHA20POLY1305_NONCE_SIZE],
-				   const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
-bool chacha20poly1305_decrypt_sg_inplace_row(const struct chacha20poly1305_impl *row,
-					     const struct iovec *iov, size_t iovcnt, size_t src_len,
-					     const uint8_t *ad, size_t ad_len,
-					     const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
-					     const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
-/* The same for chacha20poly1305_encrypt_sg_inplace. */
-bool chacha20poly1305_encrypt_sg_inplace_row(const struct chacha20poly1305_impl *row,
-					     const struct iovec *iov, size_t iovcnt, size_t src_len,
-					     const uint8_t *ad, size_t ad_len,
-					     const uint8_t nonce[CHACHA20POLY1305_NONCE_SIZE],
-					     const uint8_t key[CHACHA20POLY1305_KEY_SIZE]);
+static inline struct aead_args aead_flat(uint8_t *dst, const uint8_t *src, size_t len,
+					 const uint8_t *ad, size_t ad_len, const uint8_t *nonce,
+					 const uint8_t *key)
+{
+	return (struct aead_args){ .dst = dst, .src = src, .len = len, .ad = ad,
+				   .ad_len = ad_len, .nonce = nonce, .key = key };
+}
+
+static inline struct aead_args aead_sg(const struct iovec *iov, size_t len, const uint8_t *ad,
+				       size_t ad_len, const uint8_t *nonce, const uint8_t *key)
+{
+	return (struct aead_args){ .iov = iov, .len = len, .ad = ad, .ad_len = ad_len,
+				   .nonce = nonce, .key = key };
+}
+
+/* The rows a call runs: the stitched row (CHACHA20POLY1305_ROW_TWO_PASS:
+ * none), the ChaCha20 row, the Poly1305 row, and the row whose HChaCha20
+ * makes XChaCha's subkey. */
+struct aead_rows {
+	enum chacha20poly1305_row aead;
+	enum chacha20_row chacha;
+	enum poly1305_row poly;
+	enum chacha20_row hchacha;
+};
+
+/* The rows the public functions run with the stitched row aead (on any
+ * length: min_len not applied) for ad_len bytes of AD and ct_len of
+ * ciphertext, and hchacha20()'s row (chacha20poly1305.c; not counted). */
+struct aead_rows chacha20poly1305_rows(enum chacha20poly1305_row aead, size_t ad_len,
+				       size_t ct_len);
+
+/* The construction on the rows r, for the public functions and the
+ * harnesses (flat.c, sg.c). Decryption returns false for a message shorter
+ * than the tag and checks the tag before it writes; the scatter-gather
+ * pair wants a list its caller has checked (chacha20poly1305_sg_*_fits). */
+void chacha20poly1305_run_encrypt(const struct aead_rows *r, const struct aead_args *a);
+bool chacha20poly1305_run_decrypt(const struct aead_rows *r, const struct aead_args *a);
+void xchacha20poly1305_run_encrypt(const struct aead_rows *r, const struct aead_args *a);
+bool xchacha20poly1305_run_decrypt(const struct aead_rows *r, const struct aead_args *a);
+void chacha20poly1305_run_encrypt_sg(const struct aead_rows *r, const struct aead_args *a);
+bool chacha20poly1305_run_decrypt_sg(const struct aead_rows *r, const struct aead_args *a);
+
+/* Whether an sg encrypt of src_len bytes fits the list (with the tag), or
+ * an sg decrypt of src_len bytes (the tag included) is possible (sg.c). */
+bool chacha20poly1305_sg_encrypt_fits(const struct iovec *iov, size_t iovcnt, size_t src_len);
+bool chacha20poly1305_sg_decrypt_fits(const struct iovec *iov, size_t iovcnt, size_t src_len);
 
 #ifdef ZINC_TESTING
 extern unsigned long chacha20poly1305_hits[];

@@ -15,6 +15,7 @@
 #include <zinc/chacha20poly1305.h>
 
 #include "lib/chacha20poly1305/chacha20poly1305.h"
+#include "lib/chacha20poly1305/entries.h"
 #include "lib/common/cpu.h"
 #include "lib/common/test.h"
 #include "lib/common/util.h"
@@ -27,34 +28,10 @@ static int all_bytes(const uint8_t *p, size_t len, uint8_t v)
 	return 1;
 }
 
-/* The two AEADs behind one interface: nonce is 12 or 24 bytes. */
-struct aead {
-	const char *name;
-	size_t nonce_size;
-	void (*encrypt)(uint8_t *, const uint8_t *, size_t, const uint8_t *, size_t,
-			const uint8_t *, const uint8_t *);
-	bool (*decrypt)(uint8_t *, const uint8_t *, size_t, const uint8_t *, size_t,
-			const uint8_t *, const uint8_t *);
-	void (*encrypt_with)(const struct chacha20_impl *, uint32_t, uint8_t *, const uint8_t *,
-			     size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
-	bool (*decrypt_with)(const struct chacha20_impl *, uint32_t, uint8_t *, const uint8_t *,
-			     size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
-	void (*encrypt_row)(const struct chacha20poly1305_impl *, uint8_t *, const uint8_t *,
-			    size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
-	bool (*decrypt_row)(const struct chacha20poly1305_impl *, uint8_t *, const uint8_t *,
-			    size_t, const uint8_t *, size_t, const uint8_t *, const uint8_t *);
-};
-
-static const struct aead aeads[] = {
-	{ "chacha20poly1305", CHACHA20POLY1305_NONCE_SIZE, chacha20poly1305_encrypt,
-	  chacha20poly1305_decrypt, chacha20poly1305_encrypt_with,
-	  chacha20poly1305_decrypt_with, chacha20poly1305_encrypt_row,
-	  chacha20poly1305_decrypt_row },
-	{ "xchacha20poly1305", XCHACHA20POLY1305_NONCE_SIZE, xchacha20poly1305_encrypt,
-	  xchacha20poly1305_decrypt, xchacha20poly1305_encrypt_with,
-	  xchacha20poly1305_decrypt_with, xchacha20poly1305_encrypt_row,
-	  xchacha20poly1305_decrypt_row },
-};
+/* The two AEADs behind one interface: nonce is 12 or 24 bytes; run by
+ * their public functions (->encrypt, ->decrypt) or a way of entries.h. */
+static const struct aead_variant *const aeads[] = { &aead_chacha20poly1305,
+						     &aead_xchacha20poly1305 };
 
 static const char sunscreen[] =
 	"Ladies and Gentlemen of the class of '99: If I could offer you only one "
@@ -65,7 +42,7 @@ static const char vec_ad[] = "50515253c0c1c2c3c4c5c6c7";
 static const char vec_key[] =
 	"808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f";
 
-static void check_vector(const struct aead *a, const char *section, const char *nonce_hex,
+static void check_vector(const struct aead_variant *a, const char *section, const char *nonce_hex,
 			 const char *ct_hex, const char *tag_hex)
 {
 	uint8_t key[32], nonce[24], ad[12], want[130], out[130], back[114];
@@ -85,7 +62,7 @@ static void check_vector(const struct aead *a, const char *section, const char *
 
 static void test_rfc8439_2_8_2(void)
 {
-	check_vector(&aeads[0], "RFC 8439 2.8.2", "070000004041424344454647",
+	check_vector(aeads[0], "RFC 8439 2.8.2", "070000004041424344454647",
 		     "d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d6"
 		     "3dbea45e8ca9671282fafb69da92728b1a71de0a9e060b2905d6a5b67ecd3b36"
 		     "92ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc"
@@ -95,7 +72,7 @@ static void test_rfc8439_2_8_2(void)
 
 static void test_xchacha_a_3_1(void)
 {
-	check_vector(&aeads[1], "XChaCha draft A.3.1",
+	check_vector(aeads[1], "XChaCha draft A.3.1",
 		     "404142434445464748494a4b4c4d4e4f5051525354555657",
 		     "bd6d179d3e83d43b9576579493c0e939572a1700252bfaccbed2902c21396cbb"
 		     "731c7f1b0b4aa6440bf3a82f4eda7e39ae64c6708c54c216cb96b72e1213b452"
@@ -110,7 +87,7 @@ static void test_round_trip(void)
 	uint8_t key[32], nonce[24], ad[40], msg[300], ct[316], back[301];
 
 	for (size_t k = 0; k < ARRAY_SIZE(aeads); k++) {
-		const struct aead *a = &aeads[k];
+		const struct aead_variant *a = aeads[k];
 		unsigned long bad = 0;
 
 		for (size_t len = 0; len <= 300; len++) {
@@ -142,7 +119,7 @@ static void test_flipped_bit_rejected(void)
 	test_fill(nonce, 24, 32);
 	test_fill(ad, sizeof(ad), 33);
 	for (size_t k = 0; k < ARRAY_SIZE(aeads); k++) {
-		const struct aead *a = &aeads[k];
+		const struct aead_variant *a = aeads[k];
 
 		for (size_t l = 0; l < ARRAY_SIZE(lens); l++) {
 			size_t len = lens[l];
@@ -200,14 +177,17 @@ static void test_one_pass_decrypt(void)
 	test_fill(nonce, 24, 42);
 	test_fill(ad, sizeof(ad), 43);
 	for (size_t k = 0; k < ARRAY_SIZE(aeads); k++) {
-		const struct aead *a = &aeads[k];
+		const struct aead_variant *a = aeads[k];
 
 		for (size_t r = 0; r <= chacha20poly1305_nimpls; r++) {
 			const struct chacha20poly1305_impl *row =
 				r ? &chacha20poly1305_impls[r - 1] : NULL;
+			struct aead_way w = { .kind = AEAD_WAY_PUBLIC };
 
 			if (row && (!row->decrypt_steps || !zinc_cpu_have(row->features)))
 				continue;
+			if (row)
+				aead_way_row(&w, (enum chacha20poly1305_row)(r - 1));
 			for (size_t l = 0; l < ARRAY_SIZE(lens); l++) {
 				size_t len = lens[l], flips[16], nflips = 0;
 				unsigned long bad = 0;
@@ -232,10 +212,8 @@ static void test_one_pass_decrypt(void)
 							ad[3] ^= 0x10;
 						else if (flip)
 							src[flips[f] / 8] ^= (uint8_t)(1u << (flips[f] % 8));
-						ok = row ? a->decrypt_row(row, buf, src, len + 16, ad,
-									  sizeof(ad), nonce, key)
-							 : a->decrypt(buf, src, len + 16, ad, sizeof(ad),
-								      nonce, key);
+						ok = aead_way_decrypt(a, &w, buf, src, len + 16, ad,
+								      sizeof(ad), nonce, key);
 						if (flip && flips[f] == SIZE_MAX)
 							ad[3] ^= 0x10;
 						else if (flip && !in_place)
@@ -264,13 +242,13 @@ static void test_short_input_writes_nothing(void)
 	for (size_t k = 0; k < ARRAY_SIZE(aeads); k++) {
 		for (size_t len = 0; len < 16; len++) {
 			memset(dst, 0xaa, sizeof(dst));
-			CHECK(!aeads[k].decrypt(dst, src, len, NULL, 0, nonce, key),
-			      "%s accepted %zu bytes", aeads[k].name, len);
+			CHECK(!aeads[k]->decrypt(dst, src, len, NULL, 0, nonce, key),
+			      "%s accepted %zu bytes", aeads[k]->name, len);
 			CHECK(all_bytes(dst, sizeof(dst), 0xaa), "%s wrote for %zu bytes",
-			      aeads[k].name, len);
+			      aeads[k]->name, len);
 		}
-		CHECK(!aeads[k].decrypt(NULL, NULL, 0, NULL, 0, nonce, key),
-		      "%s accepted NULL, 0", aeads[k].name);
+		CHECK(!aeads[k]->decrypt(NULL, NULL, 0, NULL, 0, nonce, key),
+		      "%s accepted NULL, 0", aeads[k]->name);
 	}
 }
 
@@ -283,7 +261,7 @@ static void test_in_place(void)
 	test_fill(nonce, 24, 42);
 	test_fill(ad, sizeof(ad), 43);
 	for (size_t k = 0; k < ARRAY_SIZE(aeads); k++) {
-		const struct aead *a = &aeads[k];
+		const struct aead_variant *a = aeads[k];
 
 		for (size_t len = 0; len <= 200; len += 13) {
 			test_fill(msg, len, (uint32_t)len);
@@ -311,12 +289,12 @@ static void test_null_with_zero_length(void)
 	test_fill(key, 32, 51);
 	test_fill(nonce, 24, 52);
 	for (size_t k = 0; k < ARRAY_SIZE(aeads); k++) {
-		aeads[k].encrypt(tag, NULL, 0, NULL, 0, nonce, key);
-		CHECK(aeads[k].decrypt(NULL, tag, 16, NULL, 0, nonce, key),
-		      "%s: empty message with NULL dst rejected", aeads[k].name);
+		aeads[k]->encrypt(tag, NULL, 0, NULL, 0, nonce, key);
+		CHECK(aeads[k]->decrypt(NULL, tag, 16, NULL, 0, nonce, key),
+		      "%s: empty message with NULL dst rejected", aeads[k]->name);
 		/* The same tag as with real, empty buffers. */
-		aeads[k].encrypt(out, out, 0, out, 0, nonce, key);
-		CHECK_MEM(out, tag, 16, "%s: NULL and empty buffers differ", aeads[k].name);
+		aeads[k]->encrypt(out, out, 0, out, 0, nonce, key);
+		CHECK_MEM(out, tag, 16, "%s: NULL and empty buffers differ", aeads[k]->name);
 	}
 }
 
@@ -326,7 +304,9 @@ static void test_every_row_pair_matches_generic(void)
 {
 	static uint8_t msg[600], want[616], out[616], back[600];
 	uint8_t key[32], nonce[24], ad[21];
+	struct aead_way gen, w;
 
+	aead_way_pair(&gen, CHACHA20_ROW_GENERIC, 0);
 	for (size_t c = 0; c < chacha20_nimpls; c++) {
 		const struct chacha20_impl *chacha = &chacha20_impls[c];
 
@@ -341,8 +321,9 @@ static void test_every_row_pair_matches_generic(void)
 				       poly1305_impls[p].name);
 				continue;
 			}
+			aead_way_pair(&w, (enum chacha20_row)c, (enum poly1305_row)p);
 			for (size_t k = 0; k < ARRAY_SIZE(aeads); k++) {
-				const struct aead *a = &aeads[k];
+				const struct aead_variant *a = aeads[k];
 				unsigned long bad = 0;
 
 				for (size_t len = 0; len <= 600; len++) {
@@ -350,14 +331,13 @@ static void test_every_row_pair_matches_generic(void)
 					test_fill(nonce, 24, (uint32_t)len + 1);
 					test_fill(ad, sizeof(ad), (uint32_t)len + 2);
 					test_fill(msg, len, (uint32_t)len + 3);
-					a->encrypt_with(&chacha20_impls[0], 0, want, msg, len, ad,
-							len % 22, nonce, key);
-					a->encrypt_with(chacha, p, out, msg, len, ad, len % 22, nonce,
-							key);
+					aead_way_encrypt(a, &gen, want, msg, len, ad, len % 22, nonce,
+							 key);
+					aead_way_encrypt(a, &w, out, msg, len, ad, len % 22, nonce, key);
 					if (memcmp(out, want, len + 16))
 						bad++;
-					if (!a->decrypt_with(chacha, p, back, want, len + 16, ad,
-							     len % 22, nonce, key) ||
+					if (!aead_way_decrypt(a, &w, back, want, len + 16, ad, len % 22,
+							      nonce, key) ||
 					    memcmp(back, msg, len))
 						bad++;
 				}
@@ -400,6 +380,9 @@ static void test_every_stitched_row_matches_generic(void)
 	      "POLY1305_ROW_X86_64 is %u, row %s", (unsigned)POLY1305_ROW_X86_64,
 	      poly1305_impls[POLY1305_ROW_X86_64].name);
 #endif
+	struct aead_way gen, w;
+
+	aead_way_pair(&gen, CHACHA20_ROW_GENERIC, 0);
 	for (size_t r = 0; r < chacha20poly1305_nimpls; r++) {
 		const struct chacha20poly1305_impl *row = &chacha20poly1305_impls[r];
 
@@ -408,8 +391,9 @@ static void test_every_stitched_row_matches_generic(void)
 			       row->name);
 			continue;
 		}
+		aead_way_row(&w, (enum chacha20poly1305_row)r);
 		for (size_t k = 0; k < ARRAY_SIZE(aeads); k++) {
-			const struct aead *a = &aeads[k];
+			const struct aead_variant *a = aeads[k];
 			unsigned long bad = 0, n = 0;
 			size_t len;
 
@@ -420,12 +404,11 @@ static void test_every_stitched_row_matches_generic(void)
 				test_fill(nonce, 24, (uint32_t)i + 1);
 				test_fill(ad, sizeof(ad), (uint32_t)i + 2);
 				test_fill(msg, len, (uint32_t)i + 3);
-				a->encrypt_with(&chacha20_impls[0], 0, want, msg, len, ad, ad_len,
-						nonce, key);
-				a->encrypt_row(row, out, msg, len, ad, ad_len, nonce, key);
+				aead_way_encrypt(a, &gen, want, msg, len, ad, ad_len, nonce, key);
+				aead_way_encrypt(a, &w, out, msg, len, ad, ad_len, nonce, key);
 				bad += !!memcmp(out, want, len + 16);
 				memcpy(out, msg, len);
-				a->encrypt_row(row, out, out, len, ad, ad_len, nonce, key);
+				aead_way_encrypt(a, &w, out, out, len, ad, ad_len, nonce, key);
 				bad += !!memcmp(out, want, len + 16);
 			}
 			CHECK(bad == 0, "%s with row %s: %lu of %lu lengths differ from generic",
@@ -697,7 +680,7 @@ static void test_sg_bad_tag_zeroes_exactly_the_plaintext(void)
 /* Random splits of lengths 0..600 with AD: sg encrypt = flat encrypt and
  * sg decrypt = flat decrypt, through the public functions and through every
  * usable (ChaCha20 row, Poly1305 row) pair. */
-static unsigned long sg_vs_flat(const struct chacha20_impl *chacha, uint32_t p, uint32_t *x)
+static unsigned long sg_vs_flat(const struct aead_way *w, uint32_t *x)
 {
 	static uint8_t msg[SG_MAX], want[SG_MAX + 16], buf[SG_MAX + 16];
 	uint8_t key[32], nonce[12], ad[21];
@@ -715,23 +698,11 @@ static unsigned long sg_vs_flat(const struct chacha20_impl *chacha, uint32_t p, 
 		test_fill(msg, len, (uint32_t)len + 3);
 		cnt = split(iov, buf, len + 16, sizes, random_sizes(sizes, 11, len + 16, x));
 		memcpy(buf, msg, len);
-		if (chacha) {
-			chacha20poly1305_encrypt_with(chacha, p, want, msg, len, ad, ad_len, nonce,
-						      key);
-			ok = chacha20poly1305_encrypt_sg_inplace_with(chacha, p, iov, cnt, len, ad,
-								      ad_len, nonce, key);
-		} else {
-			chacha20poly1305_encrypt(want, msg, len, ad, ad_len, nonce, key);
-			ok = chacha20poly1305_encrypt_sg_inplace(iov, cnt, len, ad, ad_len, nonce,
-								 key);
-		}
+		aead_way_encrypt(&aead_chacha20poly1305, w, want, msg, len, ad, ad_len, nonce, key);
+		ok = aead_way_sg_encrypt(w, iov, cnt, len, ad, ad_len, nonce, key);
 		if (!ok || memcmp(buf, want, len + 16))
 			bad++;
-		ok = chacha ? chacha20poly1305_decrypt_sg_inplace_with(chacha, p, iov, cnt,
-								      len + 16, ad, ad_len,
-								      nonce, key)
-			    : chacha20poly1305_decrypt_sg_inplace(iov, cnt, len + 16, ad, ad_len,
-								  nonce, key);
+		ok = aead_way_sg_decrypt(w, iov, cnt, len + 16, ad, ad_len, nonce, key);
 		if (!ok || memcmp(buf, msg, len) || memcmp(buf + len, want + len, 16))
 			bad++;
 	}
@@ -765,13 +736,14 @@ static unsigned long sg_long_split(const uint8_t *msg, const uint8_t *want, uint
 	for (size_t r = 0; r <= chacha20poly1305_nimpls; r++) {
 		const struct chacha20poly1305_impl *row = r ? &chacha20poly1305_impls[r - 1] : NULL;
 
+		struct aead_way w = { .kind = AEAD_WAY_PUBLIC };
+
 		if (row && (!row->encrypt_steps || !zinc_cpu_have(row->features)))
 			continue;
+		if (row)
+			aead_way_row(&w, (enum chacha20poly1305_row)(r - 1));
 		memcpy(buf, msg, len);
-		bad += !(row ? chacha20poly1305_encrypt_sg_inplace_row(row, iov, cnt, len, ad, ad_len,
-								       nonce, key)
-			     : chacha20poly1305_encrypt_sg_inplace(iov, cnt, len, ad, ad_len, nonce,
-								   key));
+		bad += !aead_way_sg_encrypt(&w, iov, cnt, len, ad, ad_len, nonce, key);
 		bad += !!memcmp(buf, want, len + 16);
 		bad += !chacha20poly1305_decrypt_sg_inplace(iov, cnt, len + 16, ad, ad_len, nonce,
 							    key);
@@ -889,19 +861,16 @@ static void test_sg_crowded_steps_match_flat(void)
 static void test_sg_matches_flat(void)
 {
 	uint32_t x = 2463534242u;
-	unsigned long bad = sg_vs_flat(NULL, 0, &x);
+	struct aead_way w = { .kind = AEAD_WAY_PUBLIC, .name = "public" };
 
-	CHECK(bad == 0, "public sg: %lu lengths differ from the flat functions", bad);
-	for (size_t c = 0; c < chacha20_nimpls; c++) {
-		if (!zinc_cpu_have(chacha20_impls[c].features))
-			continue; /* skipping already reported by the pair test */
-		for (uint32_t p = 0; p < poly1305_nimpls; p++) {
-			if (!zinc_cpu_have(poly1305_impls[p].features))
-				continue;
-			bad = sg_vs_flat(&chacha20_impls[c], p, &x);
-			CHECK(bad == 0, "sg with %s + %s: %lu lengths differ from flat",
-			      chacha20_impls[c].name, poly1305_impls[p].name, bad);
-		}
+	/* The public functions, then the pairs the CPU can run (the others'
+	 * skipping is reported by the pair test). */
+	for (size_t at = 0;;) {
+		unsigned long bad = sg_vs_flat(&w, &x);
+
+		CHECK(bad == 0, "sg %s: %lu lengths differ from the flat functions", w.name, bad);
+		if (!aead_way_next(&w, &at, AEAD_WAY_PAIRS))
+			break;
 	}
 }
 

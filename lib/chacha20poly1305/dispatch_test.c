@@ -28,6 +28,7 @@
 #include <zinc/chacha20poly1305.h>
 
 #include "lib/chacha20poly1305/chacha20poly1305.h"
+#include "lib/chacha20poly1305/entries.h"
 #include "lib/common/cpu.h"
 #include "lib/common/test.h"
 #include "lib/common/util.h"
@@ -182,6 +183,9 @@ static uint8_t msg[MAX_LEN], ad[32], want[MAX_LEN + 16], out[MAX_LEN + 16], back
 static void test_runs_the_expected_rows(uint32_t f)
 {
 	static const uint8_t key[32] = { 1, 2, 3 }, nonce[24] = { 4, 5, 6 };
+	struct aead_way gen;
+
+	aead_way_pair(&gen, CHACHA20_ROW_GENERIC, 0);
 
 	for (size_t a = 0; a < ARRAY_SIZE(ad_lengths); a++) {
 		size_t ad_len = ad_lengths[a];
@@ -200,8 +204,8 @@ static void test_runs_the_expected_rows(uint32_t f)
 
 			test_fill(msg, len, (uint32_t)c);
 
-			chacha20poly1305_encrypt_with(&chacha20_impls[0], 0, want, msg, len, ad,
-						      ad_len, nonce, key);
+			aead_way_encrypt(&aead_chacha20poly1305, &gen, want, msg, len, ad, ad_len,
+					 nonce, key);
 			clear_hits();
 			chacha20poly1305_encrypt(out, msg, len, ad, ad_len, nonce, key);
 			check_call(chacha, enc_poly, aead, "chacha20poly1305_encrypt", len, ad_len, f);
@@ -232,8 +236,8 @@ static void test_runs_the_expected_rows(uint32_t f)
 			CHECK(ok && !memcmp(out, msg, len), "chacha20poly1305_decrypt_sg_inplace len %zu",
 			      len);
 
-			xchacha20poly1305_encrypt_with(&chacha20_impls[0], 0, want, msg, len, ad,
-						       ad_len, nonce, key);
+			aead_way_encrypt(&aead_xchacha20poly1305, &gen, want, msg, len, ad, ad_len,
+					 nonce, key);
 			clear_hits();
 			xchacha20poly1305_encrypt(out, msg, len, ad, ad_len, nonce, key);
 			check_call(chacha, enc_poly, aead, "xchacha20poly1305_encrypt", len, ad_len, f);

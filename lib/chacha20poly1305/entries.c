@@ -24,26 +24,30 @@
 const struct aead_variant aead_chacha20poly1305 = {
 	"chacha20poly1305", CHACHA20POLY1305_NONCE_SIZE, false,
 	chacha20poly1305_encrypt, chacha20poly1305_decrypt,
-	chacha20poly1305_encrypt_with, chacha20poly1305_decrypt_with,
-	chacha20poly1305_encrypt_row, chacha20poly1305_decrypt_row,
 };
 const struct aead_variant aead_xchacha20poly1305 = {
 	"xchacha20poly1305", XCHACHA20POLY1305_NONCE_SIZE, true,
 	xchacha20poly1305_encrypt, xchacha20poly1305_decrypt,
-	xchacha20poly1305_encrypt_with, xchacha20poly1305_decrypt_with,
-	xchacha20poly1305_encrypt_row, xchacha20poly1305_decrypt_row,
 };
 
-void aead_way_pair(struct aead_way *w, const struct chacha20_impl *chacha, uint32_t poly)
+struct aead_rows aead_pair_rows(enum chacha20_row chacha, enum poly1305_row poly)
 {
-	*w = (struct aead_way){ .chacha = chacha, .poly = poly };
-	snprintf(w->name, sizeof(w->name), "%s + %s", chacha->name, poly1305_impls[poly].name);
+	return (struct aead_rows){ CHACHA20POLY1305_ROW_TWO_PASS, chacha, poly,
+				   chacha20_impls[chacha].hchacha20 ?
+					   chacha : hchacha20_row_for(zinc_cpu_features()) };
 }
 
-void aead_way_row(struct aead_way *w, const struct chacha20poly1305_impl *row)
+void aead_way_pair(struct aead_way *w, enum chacha20_row chacha, enum poly1305_row poly)
 {
-	*w = (struct aead_way){ .row = row };
-	snprintf(w->name, sizeof(w->name), "%s", row->name);
+	*w = (struct aead_way){ .kind = AEAD_WAY_PAIRS, .rows = aead_pair_rows(chacha, poly) };
+	snprintf(w->name, sizeof(w->name), "%s + %s", chacha20_impls[chacha].name,
+		 poly1305_impls[poly].name);
+}
+
+void aead_way_row(struct aead_way *w, enum chacha20poly1305_row row)
+{
+	*w = (struct aead_way){ .kind = AEAD_WAY_ROWS, .rows.aead = row };
+	snprintf(w->name, sizeof(w->name), "%s", chacha20poly1305_impls[row].name);
 }
 
 /* *at counts pairs, then rows, then the public functions. */
@@ -55,23 +59,21 @@ bool aead_way_next(struct aead_way *w, size_t *at, unsigned which)
 		size_t i = *at;
 
 		if (i < npairs) {
-			const struct chacha20_impl *c = &chacha20_impls[i / poly1305_nimpls];
-			uint32_t p = (uint32_t)(i % poly1305_nimpls);
+			size_t c = i / poly1305_nimpls, p = i % poly1305_nimpls;
 
-			if (!(which & AEAD_WAY_PAIRS) || !zinc_cpu_have(c->features) ||
+			if (!(which & AEAD_WAY_PAIRS) || !zinc_cpu_have(chacha20_impls[c].features) ||
 			    !zinc_cpu_have(poly1305_impls[p].features))
 				continue;
-			aead_way_pair(w, c, p);
+			aead_way_pair(w, (enum chacha20_row)c, (enum poly1305_row)p);
 		} else if (i < npairs + chacha20poly1305_nimpls) {
-			const struct chacha20poly1305_impl *r = &chacha20poly1305_impls[i - npairs];
-
-			if (!(which & AEAD_WAY_ROWS) || !zinc_cpu_have(r->features))
+			if (!(which & AEAD_WAY_ROWS) ||
+			    !zinc_cpu_have(chacha20poly1305_impls[i - npairs].features))
 				continue;
-			aead_way_row(w, r);
+			aead_way_row(w, (enum chacha20poly1305_row)(i - npairs));
 		} else {
 			if (!(which & AEAD_WAY_PUBLIC))
 				continue;
-			*w = (struct aead_way){ .name = "public" };
+			*w = (struct aead_way){ .kind = AEAD_WAY_PUBLIC, .name = "public" };
 		}
 		++*at;
 		return true;
@@ -79,53 +81,72 @@ bool aead_way_next(struct aead_way *w, size_t *at, unsigned which)
 	return false;
 }
 
+struct aead_rows aead_way_rows(const struct aead_way *w, size_t ad_len, size_t ct_len)
+{
+	return w->kind == AEAD_WAY_ROWS ? chacha20poly1305_rows(w->rows.aead, ad_len, ct_len) :
+					  w->rows;
+}
+
+/* A decryption's ciphertext bytes (0 for an input shorter than the tag,
+ * which the construction rejects). */
+static size_t ct_of(size_t len)
+{
+	return len < CHACHA20POLY1305_AUTHTAG_SIZE ? 0 : len - CHACHA20POLY1305_AUTHTAG_SIZE;
+}
+
 void aead_way_encrypt(const struct aead_variant *v, const struct aead_way *w, uint8_t *dst,
 		      const uint8_t *src, size_t len, const uint8_t *ad, size_t ad_len,
 		      const uint8_t *nonce, const uint8_t *key)
 {
-	if (w->row)
-		v->encrypt_row(w->row, dst, src, len, ad, ad_len, nonce, key);
-	else if (w->chacha)
-		v->encrypt_with(w->chacha, w->poly, dst, src, len, ad, ad_len, nonce, key);
-	else
+	const struct aead_args a = aead_flat(dst, src, len, ad, ad_len, nonce, key);
+	const struct aead_rows r = aead_way_rows(w, ad_len, len);
+
+	if (w->kind == AEAD_WAY_PUBLIC)
 		v->encrypt(dst, src, len, ad, ad_len, nonce, key);
+	else if (v->x)
+		xchacha20poly1305_run_encrypt(&r, &a);
+	else
+		chacha20poly1305_run_encrypt(&r, &a);
 }
 
 bool aead_way_decrypt(const struct aead_variant *v, const struct aead_way *w, uint8_t *dst,
 		      const uint8_t *src, size_t len, const uint8_t *ad, size_t ad_len,
 		      const uint8_t *nonce, const uint8_t *key)
 {
-	if (w->row)
-		return v->decrypt_row(w->row, dst, src, len, ad, ad_len, nonce, key);
-	if (w->chacha)
-		return v->decrypt_with(w->chacha, w->poly, dst, src, len, ad, ad_len, nonce, key);
-	return v->decrypt(dst, src, len, ad, ad_len, nonce, key);
+	const struct aead_args a = aead_flat(dst, src, len, ad, ad_len, nonce, key);
+	const struct aead_rows r = aead_way_rows(w, ad_len, ct_of(len));
+
+	if (w->kind == AEAD_WAY_PUBLIC)
+		return v->decrypt(dst, src, len, ad, ad_len, nonce, key);
+	return v->x ? xchacha20poly1305_run_decrypt(&r, &a) : chacha20poly1305_run_decrypt(&r, &a);
 }
 
 bool aead_way_sg_encrypt(const struct aead_way *w, const struct iovec *iov, size_t cnt,
 			 size_t len, const uint8_t *ad, size_t ad_len, const uint8_t *nonce,
 			 const uint8_t *key)
 {
-	if (w->row)
-		return chacha20poly1305_encrypt_sg_inplace_row(w->row, iov, cnt, len, ad, ad_len,
-							       nonce, key);
-	if (w->chacha)
-		return chacha20poly1305_encrypt_sg_inplace_with(w->chacha, w->poly, iov, cnt, len,
-								ad, ad_len, nonce, key);
-	return chacha20poly1305_encrypt_sg_inplace(iov, cnt, len, ad, ad_len, nonce, key);
+	const struct aead_args a = aead_sg(iov, len, ad, ad_len, nonce, key);
+	const struct aead_rows r = aead_way_rows(w, ad_len, len);
+
+	if (w->kind == AEAD_WAY_PUBLIC)
+		return chacha20poly1305_encrypt_sg_inplace(iov, cnt, len, ad, ad_len, nonce, key);
+	if (!chacha20poly1305_sg_encrypt_fits(iov, cnt, len))
+		return false;
+	chacha20poly1305_run_encrypt_sg(&r, &a);
+	return true;
 }
 
 bool aead_way_sg_decrypt(const struct aead_way *w, const struct iovec *iov, size_t cnt,
 			 size_t len, const uint8_t *ad, size_t ad_len, const uint8_t *nonce,
 			 const uint8_t *key)
 {
-	if (w->row)
-		return chacha20poly1305_decrypt_sg_inplace_row(w->row, iov, cnt, len, ad, ad_len,
-							       nonce, key);
-	if (w->chacha)
-		return chacha20poly1305_decrypt_sg_inplace_with(w->chacha, w->poly, iov, cnt, len,
-								ad, ad_len, nonce, key);
-	return chacha20poly1305_decrypt_sg_inplace(iov, cnt, len, ad, ad_len, nonce, key);
+	const struct aead_args a = aead_sg(iov, len, ad, ad_len, nonce, key);
+	const struct aead_rows r = aead_way_rows(w, ad_len, ct_of(len));
+
+	if (w->kind == AEAD_WAY_PUBLIC)
+		return chacha20poly1305_decrypt_sg_inplace(iov, cnt, len, ad, ad_len, nonce, key);
+	return chacha20poly1305_sg_decrypt_fits(iov, cnt, len) &&
+	       chacha20poly1305_run_decrypt_sg(&r, &a);
 }
 
 #ifdef ZINC_TESTING

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The AEADs in place over an iovec list (chacha20poly1305_*_sg_inplace):
- * the construction of chacha20poly1305.c, with the head gathered from the
- * list when it lies in pieces, the keystream carried across pieces (two
- * passes), or the kernel calls of sg_plan.c (a stitched row), and for
- * decryption with a stitched row the one pass of open.c.
+ * the construction of flat.c, with the head gathered from the list when it
+ * lies in pieces, the keystream carried across pieces (two passes), or the
+ * kernel calls sg_plan.c plans (a stitched row), and for decryption with a
+ * stitched row flat.c's one pass.
  */
 #include "lib/chacha20poly1305/aead.h"
 #include "lib/chacha20poly1305/sg.h"
@@ -96,8 +96,8 @@ static void sg_xor(struct sg_stream *s, uint8_t *p, size_t n)
 }
 
 /* Piece by piece. */
-void chacha20poly1305_sg_two_pass(struct sg_stream *s, struct poly1305_ctx *poly,
-				  struct sg_walk *w, size_t len)
+static void sg_two_pass(struct sg_stream *s, struct poly1305_ctx *poly, struct sg_walk *w,
+			size_t len)
 {
 	uint8_t *piece;
 	size_t n;
@@ -110,14 +110,64 @@ void chacha20poly1305_sg_two_pass(struct sg_stream *s, struct poly1305_ctx *poly
 	}
 }
 
-/* As the two-pass row does: the part of chacha20poly1305_sg_open that goes
- * without the kernel. */
-void chacha20poly1305_sg_open_two_pass(struct sg_stream *s, struct poly1305_ctx *poly,
-				       struct sg_walk *w, uint8_t *pt, size_t len)
+/* As the two-pass row does: the part of sg_open that goes without the
+ * kernel. */
+static void sg_open_two_pass(struct sg_stream *s, struct poly1305_ctx *poly, struct sg_walk *w,
+			     uint8_t *pt, size_t len)
 {
 	sg_copy(w, pt, len, false);
 	poly1305_update(poly, pt, len);
 	chacha20_row_xor(s->chacha, s->cc.state, pt, pt, len);
+}
+
+/* Encrypts and MACs the next len (>= STITCH_MIN) bytes of the walk with
+ * the kernel calls sg_plan.c plans. */
+static void sg_stitched(enum chacha20poly1305_row aead, struct sg_stream *s,
+			struct poly1305_ctx *poly, struct sg_walk *w, size_t len)
+{
+	const struct chacha20poly1305_bulk b = { s->cc.state, poly->state.u8 };
+	struct sg_steps p;
+
+	while (len >= SG_STEP) {
+		chacha20poly1305_sg_plan(&p, w, len);
+		if (!p.len) {
+			sg_two_pass(s, poly, w, SG_STEP);
+			len -= SG_STEP;
+			continue;
+		}
+		chacha20poly1305_row_steps(aead, &b, p.step, p.len);
+		chacha20poly1305_sg_mac_tail(&p, poly);
+		len -= p.len;
+	}
+	if (len)
+		sg_two_pass(s, poly, w, len);
+}
+
+/* Decryption's one pass, as flat.c's, over a list: MACs the next len
+ * (STITCH_MIN to OPEN_MAX) bytes of ciphertext and decrypts them into pt,
+ * with the kernel calls as sg_plan.c plans them; a step in more
+ * pieces than a call takes, and a last part shorter than a step, go as
+ * the two-pass row decrypts. */
+static void sg_open(enum chacha20poly1305_row aead, struct sg_stream *s, struct poly1305_ctx *poly,
+		    struct sg_walk *w, uint8_t *pt, size_t len)
+{
+	const struct chacha20poly1305_bulk b = { s->cc.state, poly->state.u8 };
+	struct sg_steps p;
+
+	while (len >= SG_STEP) {
+		chacha20poly1305_sg_plan(&p, w, len);
+		if (!p.len) {
+			sg_open_two_pass(s, poly, w, pt, SG_STEP);
+			p.len = SG_STEP;
+		} else {
+			chacha20poly1305_row_open(aead, &b, pt, p.step, p.len);
+			chacha20poly1305_sg_mac_tail(&p, poly);
+		}
+		pt += p.len;
+		len -= p.len;
+	}
+	if (len)
+		sg_open_two_pass(s, poly, w, pt, len);
 }
 
 /* One call's state: the keystream, where it is in the list, the MAC, the
@@ -144,14 +194,6 @@ void chacha20poly1305_run_encrypt_sg(const struct aead_rows *r, const struct aea
 	uint8_t tag[TAG], *p = NULL;
 	size_t len = a->len, hl = head_len(len);
 
-	/* One entry that holds message and tag: the flat function in place. */
-	if (a->iov->iov_len >= len + sizeof(tag)) {
-		const struct aead_args flat = aead_flat(a->iov->iov_base, a->iov->iov_base, len,
-							a->ad, a->ad_len, a->nonce, a->key);
-
-		chacha20poly1305_run_encrypt(r, &flat);
-		return;
-	}
 	/* The head as in the flat function, encrypted by the Poly1305 key's
 	 * ChaCha20 call; gathered into h.text first when it is in pieces. */
 	sg_start(&c, r, a);
@@ -167,9 +209,9 @@ void chacha20poly1305_run_encrypt_sg(const struct aead_rows *r, const struct aea
 		sg_copy(&head, c.h.text, c.h.len, true);
 	}
 	if (r->aead != CHACHA20POLY1305_ROW_TWO_PASS && len - c.h.len >= STITCH_MIN)
-		chacha20poly1305_sg_stitched(r->aead, &c.s, &c.poly, &c.w, len - c.h.len);
+		sg_stitched(r->aead, &c.s, &c.poly, &c.w, len - c.h.len);
 	else
-		chacha20poly1305_sg_two_pass(&c.s, &c.poly, &c.w, len - c.h.len);
+		sg_two_pass(&c.s, &c.poly, &c.w, len - c.h.len);
 	p = sg_span(&c.w, sizeof(tag));
 	aead_end(&c.poly, a->ad_len, len, p ? p : tag);
 	if (!p)
@@ -196,7 +238,7 @@ static uint8_t *sg_mac_gathered(struct sg_call *c, const struct aead_rows *r,
 	if (open_fits(r->aead, ct_len)) {
 		sg_skip(&c->w);
 		pt = open_buf(area, (uint8_t *)c->w.iov->iov_base + c->w.off);
-		chacha20poly1305_sg_open(r->aead, &c->s, &c->poly, &c->w, pt, ct_len - c->h.len);
+		sg_open(r->aead, &c->s, &c->poly, &c->w, pt, ct_len - c->h.len);
 	}
 	return pt;
 }

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Scatter-gather, shared by sg.c (the walk, the keystream, encrypt and
- * decrypt), sg_plan.c (the kernel calls over a list) and open.c (the one
- * pass over a list). The message is the concatenation of the iovec
- * entries.
+ * decrypt, the kernel calls) and sg_plan.c (a kernel call's table over a
+ * list). The message is the concatenation of the iovec entries.
  */
 #ifndef ZINC_LIB_CHACHA20POLY1305_SG_H
 #define ZINC_LIB_CHACHA20POLY1305_SG_H
@@ -108,14 +107,6 @@ struct sg_steps {
 	size_t n, len, np;              /* steps, their bytes, pieces */
 };
 
-/* sg.c: two passes over the next len bytes of the walk, the keystream
- * continuing from s->cc: encrypting and MACing them in place, or MACing
- * the ciphertext and decrypting it into pt. */
-void chacha20poly1305_sg_two_pass(struct sg_stream *s, struct poly1305_ctx *poly,
-				  struct sg_walk *w, size_t len);
-void chacha20poly1305_sg_open_two_pass(struct sg_stream *s, struct poly1305_ctx *poly,
-				       struct sg_walk *w, uint8_t *pt, size_t len);
-
 /* sg_plan.c: plans a kernel call over the next bytes of the walk, at most
  * len (at least SG_STEP) of them; the walk moves past what p->len covers,
  * which is 0 when the first step is in more pieces than a call takes. */
@@ -123,13 +114,5 @@ void chacha20poly1305_sg_plan(struct sg_steps *p, struct sg_walk *w, size_t len)
 /* The MAC of the planned call's last partial 16-byte block, which the
  * kernel leaves (only a call that ends the message has one). */
 void chacha20poly1305_sg_mac_tail(const struct sg_steps *p, struct poly1305_ctx *poly);
-/* Encrypts and MACs the next len (>= STITCH_MIN) bytes of the walk. */
-void chacha20poly1305_sg_stitched(enum chacha20poly1305_row aead, struct sg_stream *s,
-				  struct poly1305_ctx *poly, struct sg_walk *w, size_t len);
-
-/* open.c: MACs the next len (STITCH_MIN to OPEN_MAX) bytes of ciphertext
- * of the walk and decrypts them into pt. */
-void chacha20poly1305_sg_open(enum chacha20poly1305_row aead, struct sg_stream *s,
-			      struct poly1305_ctx *poly, struct sg_walk *w, uint8_t *pt, size_t len);
 
 #endif

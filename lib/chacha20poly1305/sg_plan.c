@@ -3,8 +3,7 @@
  * The kernel calls over an iovec list (sg.h says how a call takes the
  * list): a plan is the table of steps and pieces of one call, built from
  * the walk, rolled back when a step has more pieces than the call has
- * room for. Encryption's calls are here; decryption's one pass (open.c)
- * plans its calls the same way.
+ * room for (sg.c makes the calls).
  */
 #include "lib/chacha20poly1305/aead.h"
 #include "lib/chacha20poly1305/sg.h"
@@ -74,25 +73,4 @@ void chacha20poly1305_sg_mac_tail(const struct sg_steps *p, struct poly1305_ctx 
 			poly1305_update(poly, st->piece[i].at + skip, st->piece[i].len - skip);
 		skip -= skip < st->piece[i].len ? skip : st->piece[i].len;
 	}
-}
-
-void chacha20poly1305_sg_stitched(enum chacha20poly1305_row aead, struct sg_stream *s,
-				  struct poly1305_ctx *poly, struct sg_walk *w, size_t len)
-{
-	const struct chacha20poly1305_bulk b = { s->cc.state, poly->state.u8 };
-	struct sg_steps p;
-
-	while (len >= SG_STEP) {
-		chacha20poly1305_sg_plan(&p, w, len);
-		if (!p.len) {
-			chacha20poly1305_sg_two_pass(s, poly, w, SG_STEP);
-			len -= SG_STEP;
-			continue;
-		}
-		chacha20poly1305_row_steps(aead, &b, p.step, p.len);
-		chacha20poly1305_sg_mac_tail(&p, poly);
-		len -= p.len;
-	}
-	if (len)
-		chacha20poly1305_sg_two_pass(s, poly, w, len);
 }

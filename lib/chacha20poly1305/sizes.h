@@ -33,7 +33,7 @@
 #define CHACHA20POLY1305_SG_STEPS 32
 #define CHACHA20POLY1305_SG_PIECES 32
 
-/* Decryption's one pass (open.c) holds up to OPEN_MAX bytes of plaintext on
+/* Decryption's one pass (flat.c) holds up to OPEN_MAX bytes of plaintext on
  * the stack until the tag checks: eight steps. With a long message's head
  * (one ChaCha20 block, 64 bytes, HEAD_LONG in aead.h) before them, it takes
  * ciphertexts up to OPEN_MAX_LEN bytes. */

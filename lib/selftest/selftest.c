@@ -222,14 +222,14 @@ static bool run_aead(const struct aead_variant *a, const struct st_chacha20poly1
 			return false;
 		for (size_t at = 0; aead_way_next(&w, &at, AEAD_WAY_PAIRS | AEAD_WAY_PUBLIC);) {
 			/* The rows the public functions pick (chacha20poly1305.c). */
-			if (!w.chacha)
+			if (w.kind == AEAD_WAY_PUBLIC)
 				snprintf(row, sizeof(row), "public functions (%s + %s)",
 					 chacha20_pick(t->input.n)->name,
 					 poly1305_impls[poly1305_pick(
 							 ((t->ad.n + 15) & ~(size_t)15) +
 							 ((t->input.n + 15) & ~(size_t)15) + 16)]
 						 .name);
-			if (!aead_vector(a, &w, w.chacha ? w.name : row, t, why, size))
+			if (!aead_vector(a, &w, w.kind == AEAD_WAY_PUBLIC ? row : w.name, t, why, size))
 				return false;
 		}
 	}
@@ -247,7 +247,7 @@ static bool long_aead_rows(const struct aead_variant *a, const struct st_chacha2
 	struct aead_way w;
 
 	long_message(msg);
-	aead_way_pair(&w, &chacha20_impls[0], 0);
+	aead_way_pair(&w, CHACHA20_ROW_GENERIC, 0);
 	aead_way_encrypt(a, &w, want, msg, LONG, t->ad.p, t->ad.n, t->nonce.p, t->key.p);
 	for (size_t at = 0; aead_way_next(&w, &at, AEAD_WAY_ROWS);) {
 		aead_way_encrypt(a, &w, got, msg, LONG, t->ad.p, t->ad.n, t->nonce.p, t->key.p);
