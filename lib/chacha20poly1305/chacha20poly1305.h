@@ -133,60 +133,9 @@ static inline enum chacha20poly1305_row chacha20poly1305_row_for(uint32_t have, 
 					    CHACHA20POLY1305_NROWS, len);
 }
 
-/* Row row's kernel, called by name (the row must have one). */
-static inline void chacha20poly1305_row_kernel(enum chacha20poly1305_row row,
-					       const struct chacha20poly1305_bulk *b,
-					       uint8_t *dst, const uint8_t *src, size_t len)
-{
-#define KERNEL(fn) fn(b, dst, src, len)
-#define STEPS(fn)
-#define OPEN(fn)
-#define NO_KERNEL __builtin_trap()
-#define ROW(id, name, needs, min_len, kernel, steps, open) \
-	if (zinc_row_is(row, CHACHA20POLY1305_ROW_##id)) { \
-		kernel;                                    \
-		return;                                    \
-	}
-#include "lib/chacha20poly1305/rows.h"
-	__builtin_trap();
-}
-
-/* Row row's steps kernel, called by name (the row must have one). */
-static inline void chacha20poly1305_row_steps(enum chacha20poly1305_row row,
-					      const struct chacha20poly1305_bulk *b,
-					      const struct chacha20poly1305_step *steps, size_t len)
-{
-#define KERNEL(fn)
-#define STEPS(fn) fn(b, steps, len)
-#define OPEN(fn)
-#define NO_KERNEL __builtin_trap()
-#define ROW(id, name, needs, min_len, kernel, steps_fn, open) \
-	if (zinc_row_is(row, CHACHA20POLY1305_ROW_##id)) {    \
-		steps_fn;                                     \
-		return;                                       \
-	}
-#include "lib/chacha20poly1305/rows.h"
-	__builtin_trap();
-}
-
-/* Row row's decryption kernel, called by name (the row must have one). */
-static inline void chacha20poly1305_row_open(enum chacha20poly1305_row row,
-					     const struct chacha20poly1305_bulk *b, uint8_t *dst,
-					     const struct chacha20poly1305_step *steps,
-					     size_t len)
-{
-#define KERNEL(fn)
-#define STEPS(fn)
-#define OPEN(fn) fn(b, dst, steps, len)
-#define NO_KERNEL __builtin_trap()
-#define ROW(id, name, needs, min_len, kernel, steps_fn, open) \
-	if (zinc_row_is(row, CHACHA20POLY1305_ROW_##id)) {    \
-		open;                                         \
-		return;                                       \
-	}
-#include "lib/chacha20poly1305/rows.h"
-	__builtin_trap();
-}
+/* Each row's kernels called by name: lib/chacha20poly1305/dispatch.h,
+ * written from rows.h by lib/start/gen_dispatch.py. */
+#include "lib/chacha20poly1305/dispatch.h"
 
 /* A call's message, AD, nonce and key: dst, src and len for the flat
  * construction, iov and len for the scatter-gather one (in place; the list
