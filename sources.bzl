@@ -51,8 +51,10 @@ LIB_SRCS = {
     ],
     "selftest": ["lib/selftest/selftest.c"],
     # The start-up above the primitives: detection, the choices and their
-    # preferences, the ZINC_SELFTEST=1 self-test (lib/start/start.c).
-    "start": ["lib/start/start.c"],
+    # preferences, the ZINC_SELFTEST=1 self-test (lib/start/start.c); the
+    # list of the primitives' descriptions (lib/start/primitives.c,
+    # ZINC_TESTING builds).
+    "start": ["lib/start/start.c", "lib/start/primitives.c"],
 }
 
 # ---- Architectures (docs/DESIGN.md section 2, "Architectures") ----
@@ -364,7 +366,8 @@ CONFIGS = {
     },
     # ci/ct.sh: no sanitizers; DWARF 4, as valgrind 3.19 cannot read
     # clang's DWARF 5.
-    "ct": {"copts": [C_STD, "-O2", "-gdwarf-4"] + WARNINGS, "defines": ["ZINC_CT"]},
+    # ZINC_TESTING for the primitives' descriptions ci/ct/ct.c walks.
+    "ct": {"copts": [C_STD, "-O2", "-gdwarf-4"] + WARNINGS, "defines": ["ZINC_CT", "ZINC_TESTING"]},
     # ci/ct.sh's tracer (ci/ct/trace.c) for an architecture under qemu-user:
     # static, the calls only, each in a window of ci/qemu-plugin/insn_count.so.
     # No sibling calls, so each entry is reached by a call instruction (the

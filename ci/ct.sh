@@ -159,9 +159,9 @@ emu_model=$(awk '!/^#/ && NF { print $1; exit }' "$ZINC_ROOT/ci/emu/models.txt")
 # planted_caught LOG METHOD: the planted row fails in LOG, and no row of
 # another primitive does (the public functions may: they run the row).
 planted_caught() {
-	grep -qE "^FAIL +($plant_row |[a-z0-9]*poly1305 $plant_row )" "$1" &&
+	grep -qE "^FAIL +[a-z0-9]+ $plant_row " "$1" &&
 		! grep -E '^FAIL ' "$1" | grep -v -- "${plant_row%%-*}-" |
-			grep -v '^FAIL  *public API' | grep -q .
+			grep -v '^FAIL  *[a-z0-9]* public ' | grep -q .
 }
 planted_verdict=0
 # planted_traced METHOD LOG: the verdict of a trace method on the planted row.
@@ -205,7 +205,7 @@ if [ "$run_valgrind" = 1 ]; then
 		echo "valgrind ($cc): $(($(date +%s) - t0)) s"
 		verdict "the check under valgrind ($cc)" "$tmp/run.log" "$code" '^ct: [0-9]+ checked'
 		if [ -n "$plant" ]; then
-			if ! grep -qE "^(ok|FAIL) +($plant_row |[a-z0-9]*poly1305 $plant_row )" "$tmp/run.log"; then
+			if ! grep -qE "^(ok|FAIL) +[a-z0-9]+ $plant_row " "$tmp/run.log"; then
 				echo "planted $plant: valgrind does not run row $plant_row (see its line above); the tracer must catch it"
 				[ "$run_trace" = 1 ] || planted_verdict=1
 			elif planted_caught "$tmp/run.log"; then
@@ -344,8 +344,8 @@ if [ -n "$plant" ]; then
 	exit "$planted_verdict"
 fi
 
-# Per row: which method checked it. Valgrind's lines name a row first, or
-# after the AEAD's name (its stitched rows); "A + B" lines are AEAD pairs.
+# Per row: which method checked it. Valgrind's lines name the primitive,
+# then the row ("public": its public functions); "A + B" rows are AEAD pairs.
 echo
 echo "== per row (valgrind: ${ccs[*]}; trace: ${ccs[0]}):"
 python3 - "$vg_log" "$trace_log" "$run_valgrind" "$run_trace" "$counts" "$emu_log" "$emu_model" <<'PY'
@@ -365,13 +365,9 @@ def mark(r, method, verdict):
             r[method] = verdict
 for line in open(vg):
     m = re.match(r"^(ok|FAIL|not checked) +(\S+)(?: (\S+))?(?: (\S+))?(.*)$", line)
-    if not m or m.group(2) == "public":
+    if not m or m.group(3) in (None, "public") or m.group(4) == "+":
         continue
-    name = m.group(2)
-    if name in ("chacha20poly1305", "xchacha20poly1305"):
-        if m.group(4) == "+":
-            continue
-        name = m.group(3)
+    name = m.group(3)
     if m.group(1) == "not checked":
         why = line.split(":", 1)[1].strip() if ":" in line else ""
         mark(row(name), "valgrind", "not checked (" + why + ")")

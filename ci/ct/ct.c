@@ -3,21 +3,24 @@
  * Constant-time check of every backend row and the public functions, run
  * under valgrind memcheck by ci/ct.sh.
  *
- * The secrets (ChaCha20 keys, Poly1305 keys, BLAKE2s keys, Curve25519
- * scalars and points, plaintexts, and the ciphertext and tag a decryption
- * checks) are marked undefined with VALGRIND_MAKE_MEM_UNDEFINED. Memcheck
- * then reports every conditional branch and every memory address computed
- * from them, with the stack of the instruction. Outputs are declassified
- * (VALGRIND_MAKE_MEM_DEFINED) before they are compared with the generic
- * row's output on the same, defined, inputs. The library itself declassifies
- * only what it may reveal: the verdict of a tag check (ZINC_DECLASSIFY).
+ * It knows no primitive: it walks the descriptions (lib/common/describe.h,
+ * zinc_primitives[]). An operation's secret inputs (its description's
+ * .secret: keys, scalars, points, messages; a decryption's ciphertext and
+ * tag, made from them) are marked undefined with
+ * VALGRIND_MAKE_MEM_UNDEFINED. Memcheck then reports every conditional
+ * branch and every memory address computed from them, with the stack of
+ * the instruction. Outputs are declassified (VALGRIND_MAKE_MEM_DEFINED)
+ * before they are compared with the generic row's output on the same,
+ * defined, inputs. The library itself declassifies only what it may
+ * reveal: the verdict of a tag check (ZINC_DECLASSIFY).
  *
- * Every row of every table (lib/<p>/<p>.h) is walked; a row the CPU (or
- * valgrind, which has no AVX-512) cannot run is printed as not checked;
- * --adx-direct calls the BMI2+ADX curve25519 row directly (valgrind hides
+ * Every row of every primitive is walked (a line "<primitive> <row>" each),
+ * then each primitive's public functions ("<primitive> public"); a row the
+ * CPU (or valgrind, which has no AVX-512) cannot run is printed as not
+ * checked; --adx-direct calls the BMI2+ADX rows directly (valgrind hides
  * ADX in its CPUID but executes it).
  * Errors are attributed to a row by valgrind's error count before and after
- * it. --full adds length classes, key sizes and cases. Exit 0 when every
+ * it. --full adds length classes and key sizes. Exit 0 when every
  * checked row is clean, 1 otherwise, 2 when not run under valgrind.
  */
 #include <stdbool.h>
@@ -27,20 +30,14 @@
 #include <string.h>
 #include <valgrind/memcheck.h>
 
-#include "lib/blake2s/blake2s.h"
-#include "lib/blake2s/entries.h"
-#include "lib/chacha20/chacha20.h"
-#include "lib/chacha20poly1305/chacha20poly1305.h"
-#include "lib/chacha20poly1305/entries.h"
+#include "lib/chacha20poly1305/sizes.h"
 #include "lib/common/cpu.h"
-#include "lib/curve25519/curve25519.h"
-#include "lib/poly1305/entries.h"
-#include "lib/poly1305/poly1305.h"
+#include "lib/common/describe.h"
 
 #define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
 #define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
 
-enum { MAX_LEN = 4096 + 64, AD_LEN = 13, TAG = CHACHA20POLY1305_AUTHTAG_SIZE };
+enum { MAX_LEN = 4096 + 64, AD_LEN = 13 };
 _Static_assert(MAX_LEN == CHACHA20POLY1305_OPEN_MAX_LEN,
 	       "the stitched rows' lengths end in decryption's one pass (lib/chacha20poly1305/sizes.h)");
 
@@ -50,7 +47,7 @@ static bool full;
  * curve25519 row is called directly instead of through usable(). */
 static bool adx_direct;
 static unsigned n_checked, n_failed, n_skipped;
-static char skipped[2048];
+static char skipped[8192];
 
 static const size_t quick_lens[] = { 0, 1, 16, 17, 64, 65, 256, 513 };
 static const size_t full_lens[] = { 0,   1,   15,  16,  17,   31,   32,   33,   63,   64,
@@ -59,7 +56,7 @@ static const size_t full_lens[] = { 0,   1,   15,  16,  17,   31,   32,   33,   
 static const size_t *lens;
 static size_t nlens;
 
-static uint8_t key[32], key2[32], nonce[24], ad[AD_LEN], msg[MAX_LEN];
+static uint8_t key[128], nonce[24], ad[AD_LEN], msg[MAX_LEN];
 
 /* Reproducible filler (xorshift32). */
 static void fill(uint8_t *p, size_t n, uint32_t seed)
@@ -76,7 +73,7 @@ static void fill(uint8_t *p, size_t n, uint32_t seed)
 
 /* One row (or pair, or API group) being checked. */
 struct check {
-	char name[96];
+	char name[256];
 	unsigned long errors;
 	unsigned calls;
 	const char *wrong; /* first output that differed from the generic row */
@@ -139,401 +136,196 @@ static bool usable(const char *name, uint32_t features)
 	       : present ? "disabled by ZINC_CPU_DISABLE"
 			 : "valgrind's CPUID does not report it");
 	n_skipped++;
-	if (strlen(skipped) + strlen(name) + 2 < sizeof(skipped)) {
-		strcat(skipped, " ");
+	if (strlen(skipped) + strlen(name) + 3 < sizeof(skipped)) {
+		strcat(skipped, n_skipped > 1 ? ", " : " ");
 		strcat(skipped, name);
 	}
 	return false;
 }
 
-static void check_chacha20(void)
+/* The key lengths an operation is checked with: its shortest and longest,
+ * and with --full one byte and half the longest too. */
+static size_t key_lens(const struct zinc_op *op, size_t out[4])
 {
-	static uint8_t in[MAX_LEN], out[MAX_LEN], want[MAX_LEN];
-	const struct chacha20_impl *gen = &chacha20_impls[0];
+	const size_t want[4] = { op->key_min, op->key_max, 1, op->key_max / 2 };
+	size_t n = 0;
 
-	for (size_t r = 0; r < chacha20_nimpls; r++) {
-		const struct chacha20_impl *impl = &chacha20_impls[r];
-		struct chacha20_ctx ref, ctx;
-		struct check c;
+	for (size_t i = 0; i < (full ? 4u : 2u); i++) {
+		bool seen = want[i] < op->key_min || want[i] > op->key_max;
 
-		if (!usable(impl->name, impl->features))
-			continue;
-		begin(&c, "%s xor_stream%s", impl->name, impl->hchacha20 ? ", hchacha20" : "");
-		for (size_t i = 0; i < nlens; i++) {
-			size_t len = lens[i];
-
-			chacha20_init(&ref, key, nonce, 1);
-			gen->xor_stream(ref.state, want, msg, len);
-			chacha20_init(&ctx, key, nonce, 1);
-			memcpy(in, msg, len);
-			SECRET(&ctx.state[4], 32);
-			SECRET(in, len);
-			impl->xor_stream(ctx.state, out, in, len);
-			expect(&c, "output", out, want, len);
-			expect(&c, "counter", &ctx.state[12], &ref.state[12], 4);
-			/* In place, from a counter about to wrap. */
-			chacha20_init(&ref, key, nonce, 0xffffffffu);
-			memcpy(want, msg, len);
-			gen->xor_stream(ref.state, want, want, len);
-			chacha20_init(&ctx, key, nonce, 0xffffffffu);
-			memcpy(out, msg, len);
-			SECRET(&ctx.state[4], 32);
-			SECRET(out, len);
-			impl->xor_stream(ctx.state, out, out, len);
-			expect(&c, "in-place output", out, want, len);
-		}
-		if (impl->hchacha20) {
-			uint8_t k[32], h[32], hw[32];
-
-			gen->hchacha20(hw, nonce, key);
-			memcpy(k, key, 32);
-			SECRET(k, 32);
-			impl->hchacha20(h, nonce, k);
-			expect(&c, "hchacha20", h, hw, 32);
-		}
-		end(&c);
+		for (size_t j = 0; j < n && !seen; j++)
+			seen = out[j] == want[i];
+		if (!seen)
+			out[n++] = want[i];
 	}
+	return n;
 }
 
-static void check_poly1305(void)
+/* Every run of op: its message lengths (the length classes, and the
+ * primitive's long lengths where they reach the row's paths (long_paths);
+ * one run for a fixed message or none), key
+ * lengths and output lengths, in that order. */
+struct run_plan {
+	size_t lens[64], nlens, keys[4], nkeys, outs[2], nouts;
+};
+
+static void plan(const struct zinc_primitive *p, const struct zinc_op *op, bool long_paths,
+		 struct run_plan *r)
 {
-	static uint8_t in[MAX_LEN];
-
-	for (uint32_t r = 0; r < poly1305_nimpls; r++) {
-		const struct poly1305_impl *impl = &poly1305_impls[r];
-		struct check c;
-
-		if (!usable(impl->name, impl->features))
-			continue;
-		begin(&c, "%s%s", impl->name, "");
-		for (size_t i = 0; i < nlens; i++) {
-			uint8_t k[32], mac[16], want[16];
-
-			poly1305_row_split(0, want, key, msg, lens[i], lens[i] / 3);
-			memcpy(k, key, 32);
-			memcpy(in, msg, lens[i]);
-			SECRET(k, 32);
-			SECRET(in, lens[i]);
-			poly1305_row_split(r, mac, k, in, lens[i], lens[i] / 3);
-			expect(&c, "mac", mac, want, 16);
-			poly1305_row_mac(r, mac, in, lens[i], k);
-			expect(&c, "one-shot mac", mac, want, 16);
-		}
-		end(&c);
+	r->nlens = 0;
+	if (!(op->inputs & ZINC_MSG) || op->in_len) {
+		r->lens[r->nlens++] = op->in_len;
+	} else {
+		for (size_t i = 0; i < nlens; i++)
+			r->lens[r->nlens++] = lens[i];
+		for (size_t i = 0; long_paths && i < p->nlong_lens; i++)
+			r->lens[r->nlens++] = p->long_lens[i];
 	}
+	r->nkeys = key_lens(op, r->keys);
+	r->nouts = 0;
+	r->outs[r->nouts++] = op->out_max;
+	if (op->out_max / 2 >= op->out_min && op->out_max / 2)
+		r->outs[r->nouts++] = op->out_max / 2;
 }
 
-static void check_blake2s(void)
+static struct zinc_args args_of(size_t len, size_t key_len, size_t out_len)
 {
-	static const size_t keylens_quick[] = { 0, 32 }, keylens_full[] = { 0, 1, 16, 32 };
-	static uint8_t in[MAX_LEN];
-	const size_t *keylens = full ? keylens_full : keylens_quick;
-	size_t nkeylens = full ? 4 : 2;
+	return (struct zinc_args){ .key = key, .key_len = key_len, .nonce = nonce, .ad = ad,
+				   .ad_len = AD_LEN, .in = msg, .len = len, .split = len / 3,
+				   .out_len = out_len };
+}
 
-	for (size_t r = 0; r < blake2s_nimpls; r++) {
-		const struct blake2s_impl *impl = &blake2s_impls[r];
-		struct check c;
+/* a with its secret inputs copied to k and in and marked undefined. */
+static struct zinc_args secret_args(const struct zinc_op *op, struct zinc_args a, uint8_t *k,
+				    uint8_t *in)
+{
+	memcpy(k, a.key, a.key_len);
+	memcpy(in, a.in, a.len);
+	if (op->secret & ZINC_KEY) {
+		SECRET(k, a.key_len);
+		a.key = k;
+	}
+	if (op->secret & ZINC_MSG) {
+		SECRET(in, a.len);
+		a.in = in;
+	}
+	return a;
+}
 
-		if (!usable(impl->name, impl->features))
-			continue;
-		begin(&c, "%s (keyed and not)%s", impl->name, "");
-		for (size_t i = 0; i < nlens; i++) {
-			for (size_t j = 0; j < nkeylens; j++) {
-				uint8_t k[32], out[32], want[32];
-				size_t outlen = j & 1 ? 16 : 32;
+static uint8_t want[ZINC_OP_OUT(MAX_LEN)], got[ZINC_OP_OUT(MAX_LEN)];
 
-				blake2s_row_split(&blake2s_impls[0], want, outlen, key, keylens[j],
-						  msg, lens[i], lens[i] / 3);
-				memcpy(k, key, 32);
-				memcpy(in, msg, lens[i]);
-				SECRET(k, 32);
-				SECRET(in, lens[i]);
-				blake2s_row_split(impl, out, outlen, k, keylens[j], in, lens[i],
-						  lens[i] / 3);
-				expect(&c, "digest", out, want, outlen);
+/* Runs op through run (a row, or NULL: the public functions) with its
+ * secrets marked, and compares what it gives with the generic row's output
+ * on the same, defined, inputs. False when the row has no such operation. */
+static bool check_op(struct check *c, const struct zinc_primitive *p, const struct zinc_op *op,
+		     const size_t *row, bool long_paths)
+{
+	static uint8_t k[128], in[MAX_LEN];
+	struct run_plan r;
+
+	plan(p, op, long_paths, &r);
+	for (size_t i = 0; i < r.nlens; i++)
+		for (size_t j = 0; j < r.nkeys; j++)
+			for (size_t o = 0; o < r.nouts; o++) {
+				struct zinc_args a = args_of(r.lens[i], r.keys[j], r.outs[o]);
+				size_t n = op->run_row(0, &a, want), m;
+
+				a = secret_args(op, a, k, in);
+				m = row ? op->run_row(*row, &a, got) : op->run_public(&a, got);
+				if (m == ZINC_OP_NONE)
+					return false;
+				expect(c, op->name, got, want, m);
+				if (m != n && !c->wrong)
+					c->wrong = op->name;
 			}
-		}
-		end(&c);
+	return true;
+}
+
+/* The names of p's operations row r has, for its report line. */
+static void ops_named(const struct zinc_primitive *p, char *buf, size_t size, bool public)
+{
+	size_t at = 0;
+
+	buf[0] = 0;
+	for (size_t i = 0; i < p->nops; i++) {
+		const char *name = public ? p->ops[i].public_names : p->ops[i].name;
+
+		if (name && at < size)
+			at += (size_t)snprintf(buf + at, size - at, "%s%s", at ? ", " : "", name);
 	}
 }
 
-static void check_curve25519(void)
+/* Every row of p the CPU can run, each operation it has, on every run of
+ * plan(). --adx-direct: a row that needs BMI2 and ADX is called directly
+ * where the host has them (valgrind hides ADX in its CPUID but decodes
+ * it); rows never check their features themselves. */
+static void check_rows(const struct zinc_primitive *p)
 {
-	uint8_t points[3][32];
-	size_t ncases = full ? 3 : 1;
+	const uint32_t adx = ZINC_CPU_BMI2 | ZINC_CPU_ADX;
 
-	fill(points[0], 32, 7);
-	memset(points[1], 0xff, 32); /* u >= p and bit 255 set */
-	memset(points[2], 0, 32);    /* low order: all-zero result */
-	for (size_t r = 0; r < curve25519_nimpls; r++) {
-		const struct curve25519_impl *impl = &curve25519_impls[r];
+	for (size_t r = 0; r < p->nrows; r++) {
+		struct zinc_row row;
 		struct check c;
-		bool direct = adx_direct && impl->features == (ZINC_CPU_BMI2 | ZINC_CPU_ADX) &&
-			      !zinc_cpu_have(impl->features);
+		char label[160], ops[160] = "";
+		size_t at = 0;
 
-		if (!direct && !usable(impl->name, impl->features))
+		p->row(r, &row);
+		bool direct = adx_direct && row.features == adx && !zinc_cpu_have(adx);
+
+		snprintf(label, sizeof(label), "%s %s", p->name, row.name);
+		if (!direct && !usable(label, row.features))
 			continue;
-		begin(&c, "%s scalarmult%s", impl->name,
-		      direct ? ", scalarmult_base (called directly: valgrind's CPUID hides ADX)"
-		      : impl->scalarmult_base ? ", scalarmult_base" : "");
-		for (size_t i = 0; i < ncases; i++) {
-			uint8_t s[32], p[32], out[32], want[32];
-			bool ok, ok_want;
+		begin(&c, "%s%s", label, "");
+		for (size_t i = 0; i < p->nops; i++) {
+			const struct zinc_op *op = &p->ops[i];
 
-			ok_want = curve25519_with(&curve25519_impls[0], want, key, points[i]);
-			memcpy(s, key, 32);
-			memcpy(p, points[i], 32);
-			SECRET(s, 32);
-			SECRET(p, 32);
-			ok = curve25519_with(impl, out, s, p);
-			expect(&c, "shared secret", out, want, 32);
-			expect(&c, "return value", &ok, &ok_want, sizeof(ok));
+			if (op->run_row && check_op(&c, p, op, &r, row.long_paths))
+				at += (size_t)snprintf(ops + at, sizeof(ops) - at, "%s%s",
+						       at ? ", " : "", op->name);
 		}
-		{
-			uint8_t s[32], pub[32], want[32];
-			bool ok, ok_want;
-
-			ok_want = curve25519_generate_public_with(&curve25519_impls[0], want, key);
-			memcpy(s, key, 32);
-			SECRET(s, 32);
-			ok = curve25519_generate_public_with(impl, pub, s);
-			expect(&c, "public key", pub, want, 32);
-			expect(&c, "public key return value", &ok, &ok_want, sizeof(ok));
-		}
+		snprintf(c.name, sizeof(c.name), "%s (%s%s)", label, ops,
+			 direct ? "; called directly: valgrind's CPUID hides ADX" : "");
 		end(&c);
 	}
 }
 
-static const struct aead_variant *const aeads[] = { &aead_chacha20poly1305,
-						     &aead_xchacha20poly1305 };
-
-/* Encrypt, decrypt, and decrypt with a flipped tag bit, one way of one
- * AEAD, against the generic pair. */
-static void aead_pair(struct check *c, const struct aead_variant *a, const struct aead_way *w,
-		      size_t len)
+/* The public functions of p, each with its secrets marked, on every run of
+ * plan(), against the generic row: their branches and addresses, and what
+ * they compute. */
+static void check_public(const struct zinc_primitive *p)
 {
-	static uint8_t in[MAX_LEN + TAG], ct[MAX_LEN + TAG], want[MAX_LEN + TAG],
-		pt[MAX_LEN], zeros[MAX_LEN];
-	struct aead_way gen;
-	uint8_t k[32];
-	bool ok, yes = true, no = false;
-
-	aead_way_pair(&gen, CHACHA20_ROW_GENERIC, 0);
-	aead_way_encrypt(a, &gen, want, msg, len, ad, AD_LEN, nonce, key);
-	memcpy(k, key, 32);
-	memcpy(in, msg, len);
-	SECRET(k, 32);
-	SECRET(in, len);
-	aead_way_encrypt(a, w, ct, in, len, ad, AD_LEN, nonce, k);
-	expect(c, "ciphertext and tag", ct, want, len + TAG);
-
-	/* The received ciphertext and tag are secret too: the tag check must
-	 * not reveal where the computed tag differs. */
-	for (int flip = 0; flip < 2; flip++) {
-		memcpy(in, want, len + TAG);
-		in[len] ^= (uint8_t)flip;
-		memcpy(k, key, 32);
-		SECRET(k, 32);
-		SECRET(in, len + TAG);
-		ok = aead_way_decrypt(a, w, pt, in, len + TAG, ad, AD_LEN, nonce, k);
-		expect(c, flip ? "verdict on a bad tag" : "verdict", &ok, flip ? &no : &yes,
-		       sizeof(ok));
-		if (flip) {
-			expect(c, "zeroed plaintext after a bad tag", pt, zeros, len);
-		} else {
-			expect(c, "plaintext", pt, msg, len);
-		}
-	}
-}
-
-/* Every usable (ChaCha20 row, Poly1305 row) pair (a row it cannot run is
- * printed as not checked above). */
-static void check_aead(void)
-{
-	for (size_t a = 0; a < 2; a++) {
-		struct aead_way w;
-
-		for (size_t at = 0; aead_way_next(&w, &at, AEAD_WAY_PAIRS);) {
-			struct check c;
-
-			begin(&c, "%s %s", aeads[a]->name, w.name);
-			for (size_t i = 0; i < nlens; i++)
-				aead_pair(&c, aeads[a], &w, lens[i]);
-			end(&c);
-		}
-	}
-}
-
-/* The stitched rows (chacha20poly1305_impls) encrypting with the key and
- * message secret, at lengths that reach the kernel: one step and a rest,
- * two steps and a rest, many steps, and its decryption (one pass up to
- * 4160 bytes); for ChaCha20-Poly1305 also the row's sg encrypt and decrypt
- * in three pieces. */
-static void check_aead_rows(void)
-{
-	static const size_t row_lens[] = { 577, 1088, 1420, MAX_LEN - 1 };
-	static uint8_t in[MAX_LEN], ct[MAX_LEN + TAG], want[MAX_LEN + TAG];
-
-	for (size_t r = 0; r < chacha20poly1305_nimpls; r++) {
-		const struct chacha20poly1305_impl *row = &chacha20poly1305_impls[r];
-		struct aead_way w, gen;
-
-		if (!usable(row->name, row->features))
-			continue;
-		aead_way_row(&w, (enum chacha20poly1305_row)r);
-		aead_way_pair(&gen, CHACHA20_ROW_GENERIC, 0);
-		for (size_t a = 0; a < 2; a++) {
-			struct check c;
-
-			begin(&c, "%s %s", aeads[a]->name, row->name);
-			for (size_t i = 0; i < sizeof(row_lens) / sizeof(row_lens[0]); i++) {
-				size_t len = row_lens[i];
-				uint8_t k[32];
-				bool ok;
-
-				aead_way_encrypt(aeads[a], &gen, want, msg, len, ad, AD_LEN, nonce, key);
-				memcpy(k, key, 32);
-				memcpy(in, msg, len);
-				SECRET(k, 32);
-				SECRET(in, len);
-				aead_way_encrypt(aeads[a], &w, ct, in, len, ad, AD_LEN, nonce, k);
-				expect(&c, "ciphertext and tag", ct, want, len + TAG);
-				/* Decryption's one pass: the key secret, the
-				 * verdict declassified inside. */
-				memcpy(k, key, 32);
-				SECRET(k, 32);
-				ok = aead_way_decrypt(aeads[a], &w, in, want, len + TAG, ad, AD_LEN,
-						      nonce, k);
-				PUBLIC(&ok, sizeof(ok));
-				expect(&c, "plaintext", in, msg, len);
-				if (a == 0 && row->encrypt_steps) {
-					/* In place in three pieces: the kernel
-					 * steps the boundaries cut go to it as pieces. */
-					struct iovec iov[3] = {
-						{ ct, len / 3 },
-						{ ct + len / 3, len - len / 3 + 7 },
-						{ ct + len + 7, TAG - 7 },
-					};
-
-					memcpy(k, key, 32);
-					memcpy(ct, msg, len);
-					SECRET(k, 32);
-					SECRET(ct, len);
-					aead_way_sg_encrypt(&w, iov, 3, len, ad, AD_LEN, nonce, k);
-					expect(&c, "sg ciphertext and tag", ct, want, len + TAG);
-					memcpy(k, key, 32);
-					SECRET(k, 32);
-					ok = aead_way_sg_decrypt(&w, iov, 3, len + TAG, ad, AD_LEN, nonce,
-								 k);
-					PUBLIC(&ok, sizeof(ok));
-					expect(&c, "sg plaintext", ct, msg, len);
-				}
-			}
-			end(&c);
-		}
-	}
-}
-
-/* The public functions, each with its secrets marked, on every length
- * class; what they compute is compared with the rows above by the unit
- * tests and fuzz targets, so here only their branches and addresses are
- * checked, and their outputs declassified. */
-static void check_public(void)
-{
-	static uint8_t in[MAX_LEN + TAG], out[MAX_LEN + TAG];
-	uint8_t k[100], mac[32];
+	char label[160], names[400];
 	struct check c;
 
-	begin(&c, "public API: %s%s", "chacha20, hchacha20, poly1305, AEADs, ",
-	      "blake2s, blake2s_hmac, curve25519");
-	for (size_t i = 0; i < nlens; i++) {
-		size_t len = lens[i];
-		struct chacha20_ctx cc;
-		struct poly1305_ctx pc;
-		struct blake2s_state bs;
-		bool ok;
+	ops_named(p, names, sizeof(names), true);
+	snprintf(label, sizeof(label), "%s public", p->name);
+	begin(&c, "%s (%s)", label, names);
+	for (size_t i = 0; i < p->nops; i++) {
+		const struct zinc_op *op = &p->ops[i];
 
-#define FRESH(p, n, src) (memcpy((p), (src), (n)), SECRET((p), (n)))
-		FRESH(k, 32, key);
-		FRESH(in, len, msg);
-		chacha20_init(&cc, k, nonce, 0);
-		chacha20(&cc, out, in, len / 2);
-		chacha20(&cc, out + len / 2, in + len / 2, len - len / 2);
-		PUBLIC(out, len);
+		if (!op->run_public)
+			continue;
+		if (op->run_row) {
+			check_op(&c, p, op, NULL, true);
+		} else {
+			/* Nothing to compare with (the HMAC has no row): its
+			 * branches and addresses only. */
+			struct run_plan r;
+			static uint8_t k[128], in[MAX_LEN];
 
-		FRESH(k, 32, key);
-		FRESH(in, len, msg);
-		poly1305(mac, in, len, k);
-		PUBLIC(mac, 16);
-		FRESH(k, 32, key);
-		poly1305_init(&pc, k);
-		poly1305_update(&pc, in, len);
-		poly1305_final(&pc, mac);
-		PUBLIC(mac, 16);
+			plan(p, op, true, &r);
+			for (size_t l = 0; l < r.nlens; l++)
+				for (size_t j = 0; j < r.nkeys; j++) {
+					struct zinc_args a = args_of(r.lens[l], r.keys[j], op->out_max);
 
-		FRESH(k, 32, key);
-		FRESH(in, len, msg);
-		chacha20poly1305_encrypt(out, in, len, ad, AD_LEN, nonce, k);
-		PUBLIC(out, len + TAG);
-		FRESH(in, len + TAG, out);
-		FRESH(k, 32, key);
-		ok = chacha20poly1305_decrypt(out, in, len + TAG, ad, AD_LEN, nonce, k);
-		PUBLIC(&ok, sizeof(ok));
-		PUBLIC(out, len);
-		FRESH(k, 32, key);
-		FRESH(in, len, msg);
-		xchacha20poly1305_encrypt(out, in, len, ad, AD_LEN, nonce, k);
-		PUBLIC(out, len + TAG);
-		FRESH(in, len + TAG, out);
-		in[len] ^= 1;
-		FRESH(k, 32, key);
-		ok = xchacha20poly1305_decrypt(out, in, len + TAG, ad, AD_LEN, nonce, k);
-		PUBLIC(&ok, sizeof(ok));
-		PUBLIC(out, len);
+					a = secret_args(op, a, k, in);
+					size_t m = op->run_public(&a, got);
 
-		/* Scatter-gather in place: message and tag in three pieces, the
-		 * second ending inside the tag. */
-		FRESH(k, 32, key);
-		FRESH(in, len, msg);
-		{
-			struct iovec iov[3] = { { in, len / 3 },
-						{ in + len / 3, len - len / 3 + 7 },
-						{ in + len + 7, TAG - 7 } };
-
-			chacha20poly1305_encrypt_sg_inplace(iov, 3, len, ad, AD_LEN, nonce, k);
-			PUBLIC(in, len + TAG);
-			SECRET(in, len + TAG);
-			FRESH(k, 32, key);
-			ok = chacha20poly1305_decrypt_sg_inplace(iov, 3, len + TAG, ad, AD_LEN, nonce, k);
-			PUBLIC(&ok, sizeof(ok));
-			PUBLIC(in, len + TAG);
+					c.calls++;
+					PUBLIC(got, m);
+				}
 		}
-
-		FRESH(k, 32, key);
-		FRESH(in, len, msg);
-		blake2s(mac, in, k, 32, len, 32);
-		PUBLIC(mac, 32);
-		blake2s_init_key(&bs, 20, k, 16);
-		blake2s_update(&bs, in, len);
-		blake2s_final(&bs, mac);
-		PUBLIC(mac, 20);
-		FRESH(k, sizeof(k), msg);
-		blake2s_hmac(mac, in, k, len, i & 1 ? sizeof(k) : 32);
-		PUBLIC(mac, 32);
-		c.calls += 11;
 	}
-	FRESH(k, 32, key);
-	hchacha20(mac, nonce, k);
-	PUBLIC(mac, 32);
-	FRESH(k, 32, key);
-	FRESH(in, 32, key2);
-	curve25519_clamp_secret(k);
-	PUBLIC(&(bool){ curve25519(mac, k, in) }, sizeof(bool));
-	PUBLIC(mac, 32);
-	FRESH(k, 32, key);
-	PUBLIC(&(bool){ curve25519_generate_public(mac, k) }, sizeof(bool));
-	PUBLIC(mac, 32);
-	c.calls += 4;
 	end(&c);
 }
 
@@ -559,20 +351,16 @@ int main(int argc, char **argv)
 	nlens = full ? sizeof(full_lens) / sizeof(full_lens[0])
 		     : sizeof(quick_lens) / sizeof(quick_lens[0]);
 	fill(key, sizeof(key), 1);
-	fill(key2, sizeof(key2), 2);
 	fill(nonce, sizeof(nonce), 3);
 	fill(ad, sizeof(ad), 4);
 	fill(msg, sizeof(msg), 5);
 	printf("constant-time check (%s: %zu length classes, up to %zu bytes)\n",
 	       full ? "full" : "quick", nlens, lens[nlens - 1]);
 
-	check_chacha20();
-	check_poly1305();
-	check_blake2s();
-	check_curve25519();
-	check_aead();
-	check_aead_rows();
-	check_public();
+	for (size_t i = 0; i < zinc_nprimitives; i++)
+		check_rows(zinc_primitives[i]);
+	for (size_t i = 0; i < zinc_nprimitives; i++)
+		check_public(zinc_primitives[i]);
 
 	printf("ct: %u checked (rows, AEAD row pairs, public API), %u failed, "
 	       "%u rows not checked%s%s\n",

@@ -79,5 +79,8 @@ void blake2s_set_counter(struct blake2s_state *state, uint64_t t);
  * lib/common/entry.h; ZINC_TESTING builds). */
 struct zinc_entries;
 extern const struct zinc_entries blake2s_entries;
+/* Its description (lib/common/describe.h; ZINC_TESTING builds). */
+struct zinc_primitive;
+extern const struct zinc_primitive blake2s_primitive;
 
 #endif

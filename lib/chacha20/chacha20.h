@@ -94,5 +94,8 @@ extern unsigned long chacha20_hits[];
  * lib/common/entry.h; ZINC_TESTING builds). */
 struct zinc_entries;
 extern const struct zinc_entries chacha20_entries;
+/* Its description (lib/common/describe.h; ZINC_TESTING builds). */
+struct zinc_primitive;
+extern const struct zinc_primitive chacha20_primitive;
 
 #endif

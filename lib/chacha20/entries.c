@@ -2,8 +2,10 @@
 /*
  * ChaCha20's entry descriptions (lib/common/entry.h), one per row and entry
  * kind of lib/chacha20/rows.h: xor_stream (the state taken and given back,
- * the output) and hchacha20 (the subkey).
+ * the output) and hchacha20 (the subkey); and its description
+ * (lib/common/describe.h): the operations chacha20 and hchacha20.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "lib/chacha20/chacha20.h"
@@ -77,4 +79,95 @@ static const struct zinc_entry entries[] = {
 
 const struct zinc_entries chacha20_entries = { "chacha20", entries,
 					       sizeof(entries) / sizeof(entries[0]) };
+
+/* ---- The description ---- */
+#include <zinc/chacha20.h>
+
+#include "lib/common/describe.h"
+#include "lib/common/util.h"
+
+static void row(size_t r, struct zinc_row *row)
+{
+	*row = (struct zinc_row){ .features = chacha20_impls[r].features };
+	snprintf(row->name, sizeof(row->name), "%s", chacha20_impls[r].name);
+}
+
+/*
+ * chacha20: the message from block 1 in two calls cut at split, the block
+ * counter after them (4 bytes, little-endian); then the message in place
+ * from block 0xffffffff (the counter wraps), one call, and the counter.
+ */
+static size_t put_counter(uint8_t *out, const struct chacha20_ctx *ctx)
+{
+	put_unaligned_le32(ctx->state[12], out);
+	return 4;
+}
+
+static size_t chacha20_run(const struct chacha20_impl *impl, const struct zinc_args *a,
+			   uint8_t *out)
+{
+	uint8_t *at = out;
+	struct chacha20_ctx ctx;
+
+	chacha20_init(&ctx, a->key, a->nonce, 1);
+	if (impl) {
+		impl->xor_stream(ctx.state, at, a->in, a->split);
+		impl->xor_stream(ctx.state, at + a->split, a->in + a->split, a->len - a->split);
+	} else {
+		chacha20(&ctx, at, a->in, a->split);
+		chacha20(&ctx, at + a->split, a->in + a->split, a->len - a->split);
+	}
+	at += a->len;
+	at += put_counter(at, &ctx);
+	memcpy(at, a->in, a->len);
+	chacha20_init(&ctx, a->key, a->nonce, 0xffffffffu);
+	if (impl)
+		impl->xor_stream(ctx.state, at, at, a->len);
+	else
+		chacha20(&ctx, at, at, a->len);
+	at += a->len;
+	at += put_counter(at, &ctx);
+	return (size_t)(at - out);
+}
+
+static size_t chacha20_on_row(size_t r, const struct zinc_args *a, uint8_t *out)
+{
+	return chacha20_run(&chacha20_impls[r], a, out);
+}
+
+static size_t chacha20_on_public(const struct zinc_args *a, uint8_t *out)
+{
+	return chacha20_run(NULL, a, out);
+}
+
+static size_t hchacha20_on_row(size_t r, const struct zinc_args *a, uint8_t *out)
+{
+	if (!chacha20_impls[r].hchacha20)
+		return ZINC_OP_NONE;
+	chacha20_impls[r].hchacha20(out, a->nonce, a->key);
+	return HCHACHA20_OUT_SIZE;
+}
+
+static size_t hchacha20_on_public(const struct zinc_args *a, uint8_t *out)
+{
+	hchacha20(out, a->nonce, a->key);
+	return HCHACHA20_OUT_SIZE;
+}
+
+static const struct zinc_op ops[] = {
+	{ .name = "chacha20", .inputs = ZINC_KEY | ZINC_NONCE | ZINC_MSG,
+	  .secret = ZINC_KEY | ZINC_MSG, .key_min = CHACHA20_KEY_SIZE,
+	  .key_max = CHACHA20_KEY_SIZE, .nonce_len = CHACHA20_NONCE_SIZE, .max_len = SIZE_MAX,
+	  .run_row = chacha20_on_row, .run_public = chacha20_on_public, .public_calls = 5,
+	  .public_names = "chacha20_init, chacha20" },
+	{ .name = "hchacha20", .inputs = ZINC_KEY | ZINC_NONCE, .secret = ZINC_KEY,
+	  .key_min = HCHACHA20_KEY_SIZE, .key_max = HCHACHA20_KEY_SIZE,
+	  .nonce_len = HCHACHA20_NONCE_SIZE, .run_row = hchacha20_on_row,
+	  .run_public = hchacha20_on_public, .public_calls = 1, .public_names = "hchacha20" },
+};
+
+const struct zinc_primitive chacha20_primitive = {
+	.name = "chacha20", .nrows = CHACHA20_NROWS, .row = row, .ops = ops,
+	.nops = ZINC_NELEMS(ops),
+};
 #endif

@@ -208,5 +208,9 @@ extern unsigned long chacha20poly1305_hits[];
  * lib/common/entry.h; ZINC_TESTING builds). */
 struct zinc_entries;
 extern const struct zinc_entries chacha20poly1305_entries;
+/* The descriptions of the two AEADs (lib/common/describe.h; ZINC_TESTING
+ * builds). */
+struct zinc_primitive;
+extern const struct zinc_primitive chacha20poly1305_primitive, xchacha20poly1305_primitive;
 
 #endif

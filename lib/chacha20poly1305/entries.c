@@ -349,6 +349,141 @@ static const struct zinc_entry entries[] = {
 #include "lib/chacha20poly1305/rows.h"
 };
 
+/* ---- The descriptions of the two AEADs (lib/common/describe.h) ---- */
+#include "lib/common/describe.h"
+
+/* Their rows are the ways (entries.h): every (ChaCha20 row, Poly1305 row)
+ * pair, the generic pair first, then every stitched row. */
+enum { NPAIRS = CHACHA20_NROWS * POLY1305_NROWS, NWAYS = NPAIRS + CHACHA20POLY1305_NROWS };
+
+static void way_of(size_t r, struct aead_way *w)
+{
+	if (r < NPAIRS)
+		aead_way_pair(w, (enum chacha20_row)(r / POLY1305_NROWS),
+			      (enum poly1305_row)(r % POLY1305_NROWS));
+	else
+		aead_way_row(w, (enum chacha20poly1305_row)(r - NPAIRS));
+}
+
+static void row(size_t r, struct zinc_row *row)
+{
+	struct aead_way w;
+
+	way_of(r, &w);
+	*row = (struct zinc_row){
+		.features = r < NPAIRS ? chacha20_impls[r / POLY1305_NROWS].features |
+						 poly1305_impls[r % POLY1305_NROWS].features
+				       : chacha20poly1305_impls[r - NPAIRS].features,
+		.long_paths = r >= NPAIRS,
+	};
+	snprintf(row->name, sizeof(row->name), "%s", w.name);
+}
+
+/*
+ * encrypt and decrypt: the ciphertext and tag; the verdict and plaintext
+ * of decrypting them; the verdict and the plaintext buffer (filled with
+ * 0xa5 before: a refusal zeroes it) of decrypting them with the tag's
+ * first bit flipped.
+ */
+static size_t seal_open(const struct aead_variant *v, const struct aead_way *w,
+			const struct zinc_args *a, uint8_t *out)
+{
+	const size_t n = a->len, sealed = n + CHACHA20POLY1305_AUTHTAG_SIZE;
+	uint8_t *pt = out + sealed + 1, *refused = pt + n + 1;
+
+	aead_way_encrypt(v, w, out, a->in, n, a->ad, a->ad_len, a->nonce, a->key);
+	out[sealed] = aead_way_decrypt(v, w, pt, out, sealed, a->ad, a->ad_len, a->nonce, a->key);
+	memset(refused, 0xa5, n);
+	out[n] ^= 1;
+	refused[-1] = aead_way_decrypt(v, w, refused, out, sealed, a->ad, a->ad_len, a->nonce,
+				       a->key);
+	out[n] ^= 1;
+	return (size_t)(refused + n - out);
+}
+
+/*
+ * sg in place: the message in place over three pieces cut at split and 7
+ * bytes into the tag, encrypted (ciphertext and tag, the verdict), then
+ * decrypted in place (the plaintext and the verdict).
+ */
+static size_t sg_seal_open(const struct aead_way *w, const struct zinc_args *a, uint8_t *out)
+{
+	const size_t n = a->len, sealed = n + CHACHA20POLY1305_AUTHTAG_SIZE;
+	uint8_t *pt = out + sealed + 1;
+	const struct iovec at_out[3] = { { out, a->split },
+					 { out + a->split, n - a->split + 7 },
+					 { out + n + 7, CHACHA20POLY1305_AUTHTAG_SIZE - 7 } };
+	const struct iovec at_pt[3] = { { pt, a->split },
+					{ pt + a->split, n - a->split + 7 },
+					{ pt + n + 7, CHACHA20POLY1305_AUTHTAG_SIZE - 7 } };
+
+	memcpy(out, a->in, n);
+	out[sealed] = aead_way_sg_encrypt(w, at_out, 3, n, a->ad, a->ad_len, a->nonce, a->key);
+	memcpy(pt, out, sealed);
+	pt[sealed] = aead_way_sg_decrypt(w, at_pt, 3, sealed, a->ad, a->ad_len, a->nonce, a->key);
+	return 2 * sealed + 2;
+}
+
+static size_t seal_open_c(const struct aead_way *w, const struct zinc_args *a, uint8_t *out)
+{
+	return seal_open(&aead_chacha20poly1305, w, a, out);
+}
+
+static size_t seal_open_x(const struct aead_way *w, const struct zinc_args *a, uint8_t *out)
+{
+	return seal_open(&aead_xchacha20poly1305, w, a, out);
+}
+
+/* An operation's run on row r (the way of r) and through the public
+ * functions (the public way). */
+static const struct aead_way public_way = { .kind = AEAD_WAY_PUBLIC, .name = "public" };
+#define WAY_RUNS(run)                                                                \
+	static size_t run##_row(size_t r, const struct zinc_args *a, uint8_t *out)  \
+	{                                                                            \
+		struct aead_way w;                                                   \
+		way_of(r, &w);                                                       \
+		return run(&w, a, out);                                              \
+	}                                                                            \
+	static size_t run##_public(const struct zinc_args *a, uint8_t *out)         \
+	{                                                                            \
+		return run(&public_way, a, out);                                     \
+	}
+WAY_RUNS(seal_open_c)
+WAY_RUNS(seal_open_x)
+WAY_RUNS(sg_seal_open)
+
+/* The stitched rows' paths: one step and a rest, two steps and a rest,
+ * many steps, and the longest message of decryption's one pass. */
+static const size_t long_lens[] = { CHACHA20POLY1305_STEP + 65, 2 * CHACHA20POLY1305_STEP + 64,
+				    1420, CHACHA20POLY1305_OPEN_MAX_LEN - 1 };
+
+#define AEAD_OP(op_name, nonce, on_row, on_public, calls, names)                              \
+	{ .name = op_name, .inputs = ZINC_KEY | ZINC_NONCE | ZINC_AD | ZINC_MSG,                 \
+	  .secret = ZINC_KEY | ZINC_MSG, .key_min = CHACHA20POLY1305_KEY_SIZE,                   \
+	  .key_max = CHACHA20POLY1305_KEY_SIZE, .nonce_len = nonce, .max_len = SIZE_MAX,        \
+	  .run_row = on_row, .run_public = on_public, .public_calls = calls,                    \
+	  .public_names = names }
+
+static const struct zinc_op ops[] = {
+	AEAD_OP("encrypt and decrypt", CHACHA20POLY1305_NONCE_SIZE, seal_open_c_row,
+		seal_open_c_public, 3, "chacha20poly1305_encrypt, chacha20poly1305_decrypt"),
+	AEAD_OP("sg in place", CHACHA20POLY1305_NONCE_SIZE, sg_seal_open_row, sg_seal_open_public, 2,
+		"chacha20poly1305_encrypt_sg_inplace, chacha20poly1305_decrypt_sg_inplace"),
+};
+static const struct zinc_op xops[] = {
+	AEAD_OP("encrypt and decrypt", XCHACHA20POLY1305_NONCE_SIZE, seal_open_x_row,
+		seal_open_x_public, 3, "xchacha20poly1305_encrypt, xchacha20poly1305_decrypt"),
+};
+
+const struct zinc_primitive chacha20poly1305_primitive = {
+	.name = "chacha20poly1305", .nrows = NWAYS, .row = row, .ops = ops,
+	.nops = ZINC_NELEMS(ops), .long_lens = long_lens, .nlong_lens = ZINC_NELEMS(long_lens),
+};
+const struct zinc_primitive xchacha20poly1305_primitive = {
+	.name = "xchacha20poly1305", .nrows = NWAYS, .row = row, .ops = xops,
+	.nops = ZINC_NELEMS(xops), .long_lens = long_lens, .nlong_lens = ZINC_NELEMS(long_lens),
+};
+
 const struct zinc_entries chacha20poly1305_entries = { "chacha20poly1305", entries,
 						       sizeof(entries) / sizeof(entries[0]) };
 #endif

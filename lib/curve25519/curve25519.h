@@ -146,5 +146,8 @@ void curve25519_fe32_store(uint64_t *limbs, const int32_t h[10]);
  * lib/common/entry.h; ZINC_TESTING builds). */
 struct zinc_entries;
 extern const struct zinc_entries curve25519_entries;
+/* Its description (lib/common/describe.h; ZINC_TESTING builds). */
+struct zinc_primitive;
+extern const struct zinc_primitive curve25519_primitive;
 
 #endif

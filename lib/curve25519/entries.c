@@ -70,6 +70,88 @@ static const struct zinc_entry entries[] = {
 #include "lib/curve25519/rows.h"
 };
 
+/* ---- The description (lib/common/describe.h) ---- */
+#include <stdio.h>
+
+#include "lib/common/describe.h"
+#include "lib/common/util.h"
+
+static void row(size_t r, struct zinc_row *row)
+{
+	*row = (struct zinc_row){ .features = curve25519_impls[r].features };
+	snprintf(row->name, sizeof(row->name), "%s", curve25519_impls[r].name);
+}
+
+/*
+ * x25519: the shared secret of the scalar (key) and the point (the
+ * message), then of the scalar and two points at the edges of the input's
+ * domain: u = 2^256 - 1 (above p, bit 255 set: both ignored) and u = 0 (of
+ * low order: an all-zero result, false). Each result is 32 bytes and the
+ * verdict.
+ */
+enum { X25519_RUN = CURVE25519_KEY_SIZE + 1 };
+
+static size_t x25519_run(const struct curve25519_impl *impl, const struct zinc_args *a,
+			 uint8_t *out)
+{
+	uint8_t points[3][CURVE25519_KEY_SIZE];
+
+	memcpy(points[0], a->in, CURVE25519_KEY_SIZE);
+	memset(points[1], 0xff, CURVE25519_KEY_SIZE);
+	memset(points[2], 0, CURVE25519_KEY_SIZE);
+	for (size_t i = 0; i < 3; i++) {
+		uint8_t *at = out + i * X25519_RUN;
+
+		at[CURVE25519_KEY_SIZE] = impl ? curve25519_with(impl, at, a->key, points[i])
+					       : curve25519(at, a->key, points[i]);
+	}
+	return 3 * X25519_RUN;
+}
+
+static size_t x25519_on_row(size_t r, const struct zinc_args *a, uint8_t *out)
+{
+	return x25519_run(&curve25519_impls[r], a, out);
+}
+
+static size_t x25519_on_public(const struct zinc_args *a, uint8_t *out)
+{
+	return x25519_run(NULL, a, out);
+}
+
+/* x25519_base: the public key of the scalar (key) and the verdict. */
+static size_t base_on_row(size_t r, const struct zinc_args *a, uint8_t *out)
+{
+	out[CURVE25519_KEY_SIZE] = curve25519_generate_public_with(&curve25519_impls[r], out, a->key);
+	return X25519_RUN;
+}
+
+static size_t base_on_public(const struct zinc_args *a, uint8_t *out)
+{
+	uint8_t secret[CURVE25519_KEY_SIZE];
+
+	memcpy(secret, a->key, sizeof(secret));
+	curve25519_clamp_secret(secret);
+	out[CURVE25519_KEY_SIZE] = curve25519_generate_public(out, secret);
+	memzero_explicit(secret, sizeof(secret));
+	return X25519_RUN;
+}
+
+static const struct zinc_op ops[] = {
+	{ .name = "x25519", .inputs = ZINC_KEY | ZINC_MSG, .secret = ZINC_KEY | ZINC_MSG,
+	  .key_min = CURVE25519_KEY_SIZE, .key_max = CURVE25519_KEY_SIZE,
+	  .in_len = CURVE25519_KEY_SIZE, .run_row = x25519_on_row, .run_public = x25519_on_public,
+	  .public_calls = 3, .public_names = "curve25519" },
+	{ .name = "x25519_base", .inputs = ZINC_KEY, .secret = ZINC_KEY,
+	  .key_min = CURVE25519_KEY_SIZE, .key_max = CURVE25519_KEY_SIZE, .run_row = base_on_row,
+	  .run_public = base_on_public, .public_calls = 2,
+	  .public_names = "curve25519_clamp_secret, curve25519_generate_public" },
+};
+
+const struct zinc_primitive curve25519_primitive = {
+	.name = "curve25519", .nrows = CURVE25519_NROWS, .row = row, .ops = ops,
+	.nops = ZINC_NELEMS(ops),
+};
+
 const struct zinc_entries curve25519_entries = { "curve25519", entries,
 						 sizeof(entries) / sizeof(entries[0]) };
 #endif

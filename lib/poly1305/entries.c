@@ -153,4 +153,47 @@ static const struct zinc_entry entries[] = {
 
 const struct zinc_entries poly1305_entries = { "poly1305", entries,
 					       sizeof(entries) / sizeof(entries[0]) };
+
+/* ---- The description (lib/common/describe.h) ---- */
+#include <stdio.h>
+
+#include "lib/common/describe.h"
+
+static void row(size_t r, struct zinc_row *row)
+{
+	*row = (struct zinc_row){ .features = poly1305_impls[r].features };
+	snprintf(row->name, sizeof(row->name), "%s", poly1305_impls[r].name);
+}
+
+/* poly1305: the MAC streamed in two updates cut at split, then one-shot. */
+static size_t poly1305_on_row(size_t r, const struct zinc_args *a, uint8_t *out)
+{
+	poly1305_row_split((uint32_t)r, out, a->key, a->in, a->len, a->split);
+	poly1305_row_mac((uint32_t)r, out + POLY1305_MAC_SIZE, a->in, a->len, a->key);
+	return 2 * POLY1305_MAC_SIZE;
+}
+
+static size_t poly1305_on_public(const struct zinc_args *a, uint8_t *out)
+{
+	struct poly1305_ctx ctx;
+
+	poly1305_init(&ctx, a->key);
+	poly1305_update(&ctx, a->in, a->split);
+	poly1305_update(&ctx, a->in + a->split, a->len - a->split);
+	poly1305_final(&ctx, out);
+	poly1305(out + POLY1305_MAC_SIZE, a->in, a->len, a->key);
+	return 2 * POLY1305_MAC_SIZE;
+}
+
+static const struct zinc_op ops[] = {
+	{ .name = "poly1305", .inputs = ZINC_KEY | ZINC_MSG, .secret = ZINC_KEY | ZINC_MSG,
+	  .key_min = POLY1305_KEY_SIZE, .key_max = POLY1305_KEY_SIZE, .max_len = SIZE_MAX,
+	  .run_row = poly1305_on_row, .run_public = poly1305_on_public, .public_calls = 5,
+	  .public_names = "poly1305_init, poly1305_update, poly1305_final, poly1305" },
+};
+
+const struct zinc_primitive poly1305_primitive = {
+	.name = "poly1305", .nrows = POLY1305_NROWS, .row = row, .ops = ops,
+	.nops = ZINC_NELEMS(ops),
+};
 #endif

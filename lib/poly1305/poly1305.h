@@ -193,5 +193,8 @@ extern const struct poly1305_test poly1305_mips64_test;
  * lib/common/entry.h; ZINC_TESTING builds). */
 struct zinc_entries;
 extern const struct zinc_entries poly1305_entries;
+/* Its description (lib/common/describe.h; ZINC_TESTING builds). */
+struct zinc_primitive;
+extern const struct zinc_primitive poly1305_primitive;
 
 #endif
