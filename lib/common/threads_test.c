@@ -3,8 +3,11 @@
  * Many threads making their first zinc calls at the same instant: 8 threads
  * wait on a barrier, then each runs its own list of jobs (every public
  * function at least once, the rest at random, random sizes), storing every
- * result. After they have joined, main computes every job again, alone, and
- * compares. The library is not called before the barrier opens, so the
+ * result. After they have joined, main computes every job again, alone,
+ * and through the generic row, and compares. The jobs are the operations
+ * of the primitives' descriptions (lib/common/describe.h) that have public
+ * functions, and two of this test's own: curve25519_generate_secret and
+ * zinc_selftest. The library is not called before the barrier opens, so the
  * threads race on CPU-feature detection (and the ZINC_CPU_DISABLE parse).
  * Built with --config=tsan, ThreadSanitizer reports any data race.
  *
@@ -45,42 +48,51 @@
 #include <zinc/poly1305.h>
 #include <zinc/selftest.h>
 
+#include "lib/common/describe.h"
 #include "lib/common/test.h"
 
-enum { NTHREADS = 8, SELFTEST_THREADS = 2, MAX_LEN = 4200, OUT_SIZE = MAX_LEN + 64 };
+enum { NTHREADS = 8, SELFTEST_THREADS = 2, MAX_LEN = 4200, OUT_SIZE = ZINC_OP_OUT(MAX_LEN) };
 #define NOT_RUN SIZE_MAX
 
 /* --planted: every thread's jobs, mapped shared before the child forks. */
 static struct job *shared_jobs;
 
-/* One kind of job per public function (or group that only makes sense
- * together); the comment says which functions it calls. */
-enum op {
-	OP_CHACHA20,        /* chacha20_init, chacha20 (two calls) */
-	OP_HCHACHA20,       /* hchacha20 */
-	OP_POLY1305,        /* poly1305 */
-	OP_POLY1305_STREAM, /* poly1305_init, poly1305_update (two), poly1305_final */
-	OP_AEAD,            /* chacha20poly1305_encrypt, _decrypt (good and bad tag) */
-	OP_XAEAD,           /* xchacha20poly1305_encrypt, _decrypt (good and bad tag) */
-	OP_AEAD_SG,         /* chacha20poly1305_encrypt_sg_inplace, _decrypt_sg_inplace */
-	OP_BLAKE2S,         /* blake2s */
-	OP_BLAKE2S_STREAM,  /* blake2s_init or blake2s_init_key, _update (two), _final */
-	OP_HMAC,            /* blake2s_hmac */
-	OP_X25519,          /* curve25519 */
-	OP_X25519_PUBLIC,   /* curve25519_clamp_secret, curve25519_generate_public */
-	OP_SECRET,          /* curve25519_generate_secret, curve25519_generate_public */
-	OP_SELFTEST,        /* zinc_selftest */
-	NOPS
+/* One kind of job: an operation of a primitive's description run through
+ * its public functions, or one of the two below. */
+struct op {
+	const struct zinc_primitive *p;	/* NULL: one of this test's own */
+	const struct zinc_op *op;
+	const char *name;
 };
+enum { MAX_OPS = 64 };
+static struct op ops[MAX_OPS];
+/* ops[0 .. nops): the operations, then generate_secret, then the self-test
+ * (last, so rnd(nops - 1) draws any other). */
+static size_t nops;
 
-static const char *const op_names[NOPS] = {
-	"chacha20", "hchacha20", "poly1305", "poly1305 streamed", "chacha20poly1305",
-	"xchacha20poly1305", "chacha20poly1305 scatter-gather", "blake2s", "blake2s streamed", "blake2s_hmac", "curve25519",
-	"curve25519_generate_public", "curve25519_generate_secret", "zinc_selftest",
-};
+static void find_ops(void)
+{
+	for (size_t i = 0; i < zinc_nprimitives; i++)
+		for (size_t j = 0; j < zinc_primitives[i]->nops; j++)
+			if (zinc_primitives[i]->ops[j].run_public && nops < MAX_OPS - 2)
+				ops[nops++] = (struct op){ zinc_primitives[i], &zinc_primitives[i]->ops[j],
+							   zinc_primitives[i]->ops[j].name };
+	ops[nops++] = (struct op){ NULL, NULL, "curve25519_generate_secret" };
+	ops[nops++] = (struct op){ NULL, NULL, "zinc_selftest" };
+}
+
+static bool is_selftest(size_t op)
+{
+	return op == nops - 1;
+}
+
+static bool is_secret(size_t op)
+{
+	return op == nops - 2;
+}
 
 struct job {
-	enum op op;
+	size_t op;	/* index in ops[] */
 	size_t len, ad_len, split, keylen, outlen;
 	uint32_t seed;
 	uint8_t out[OUT_SIZE];  /* what the thread computed */
@@ -119,127 +131,34 @@ static void prepare(const struct job *job, struct inputs *x)
 	test_fill(x->ad, job->ad_len, job->seed + 3);
 }
 
+static struct zinc_args args_of(const struct job *job, const struct inputs *x)
+{
+	return (struct zinc_args){ .key = x->key, .key_len = job->keylen, .nonce = x->nonce,
+				   .ad = x->ad, .ad_len = job->ad_len, .in = x->in,
+				   .len = job->len, .split = job->split, .out_len = job->outlen };
+}
+
 /* Runs one job into out; returns the number of bytes written and counts
  * the public calls in *calls. */
 static size_t run_job(const struct job *job, struct inputs *x, uint8_t *out, unsigned *calls)
 {
-	uint8_t *key = x->key, *nonce = x->nonce, *in = x->in, *ad = x->ad;
-	uint8_t buf[MAX_LEN + 16];
-	size_t n = job->len;
-
-	*calls = 0;
-	switch (job->op) {
-	case OP_CHACHA20: {
-		struct chacha20_ctx ctx;
-
-		chacha20_init(&ctx, key, nonce, job->seed);
-		chacha20(&ctx, out, in, job->split);
-		chacha20(&ctx, out + job->split, in + job->split, n - job->split);
-		*calls = 3;
-		return n;
-	}
-	case OP_HCHACHA20:
-		hchacha20(out, nonce, key);
-		*calls = 1;
-		return HCHACHA20_OUT_SIZE;
-	case OP_POLY1305:
-		poly1305(out, in, n, key);
-		*calls = 1;
-		return POLY1305_MAC_SIZE;
-	case OP_POLY1305_STREAM: {
-		struct poly1305_ctx ctx;
-
-		poly1305_init(&ctx, key);
-		poly1305_update(&ctx, in, job->split);
-		poly1305_update(&ctx, in + job->split, n - job->split);
-		poly1305_final(&ctx, out);
-		*calls = 4;
-		return POLY1305_MAC_SIZE;
-	}
-	case OP_AEAD:
-	case OP_XAEAD: {
-		bool x = job->op == OP_XAEAD;
-		bool good, bad;
-
-		if (x)
-			xchacha20poly1305_encrypt(out, in, n, ad, job->ad_len, nonce, key);
-		else
-			chacha20poly1305_encrypt(out, in, n, ad, job->ad_len, nonce, key);
-		good = x ? xchacha20poly1305_decrypt(buf, out, n + 16, ad, job->ad_len, nonce, key)
-			 : chacha20poly1305_decrypt(buf, out, n + 16, ad, job->ad_len, nonce, key);
-		good = good && !memcmp(buf, in, n);
-		out[n] ^= 1; /* the tag's first byte */
-		bad = x ? xchacha20poly1305_decrypt(buf, out, n + 16, ad, job->ad_len, nonce, key)
-			: chacha20poly1305_decrypt(buf, out, n + 16, ad, job->ad_len, nonce, key);
-		out[n] ^= 1;
-		out[n + 16] = good && !bad; /* decrypt verdicts are part of the result */
-		*calls = 3;
-		return n + 17;
-	}
-	case OP_AEAD_SG: {
-		/* message and tag in three pieces cut at split and in the tag */
-		struct iovec iov[3] = {
-			{ out, job->split },
-			{ out + job->split, n - job->split + 5 },
-			{ out + n + 5, 11 },
-		};
-		bool good;
-
-		memcpy(out, in, n);
-		chacha20poly1305_encrypt_sg_inplace(iov, 3, n, ad, job->ad_len, nonce, key);
-		memcpy(buf, out, n + 16);
-		good = chacha20poly1305_decrypt_sg_inplace(iov, 3, n + 16, ad, job->ad_len, nonce,
-							   key) &&
-		       !memcmp(out, in, n);
-		memcpy(out, buf, n + 16); /* the result is ciphertext and tag */
-		out[n + 16] = good;
-		*calls = 2;
-		return n + 17;
-	}
-	case OP_BLAKE2S:
-		out[job->outlen] = blake2s(out, in, key, job->outlen, n, job->keylen);
-		*calls = 1;
-		return job->outlen + 1;
-	case OP_BLAKE2S_STREAM: {
-		struct blake2s_state st;
-		bool ok = job->keylen ? blake2s_init_key(&st, job->outlen, key, job->keylen)
-				      : blake2s_init(&st, job->outlen);
-
-		blake2s_update(&st, in, job->split);
-		blake2s_update(&st, in + job->split, n - job->split);
-		blake2s_final(&st, out);
-		out[job->outlen] = ok;
-		*calls = 4;
-		return job->outlen + 1;
-	}
-	case OP_HMAC:
-		blake2s_hmac(out, in, key, n, job->keylen);
-		*calls = 1;
-		return BLAKE2S_HASH_SIZE;
-	case OP_X25519:
-		out[32] = curve25519(out, key, in);
-		*calls = 1;
-		return 33;
-	case OP_X25519_PUBLIC:
-		curve25519_clamp_secret(key);
-		out[32] = curve25519_generate_public(out, key);
-		*calls = 2;
-		return 33;
-	case OP_SECRET:
+	if (is_secret(job->op)) {
 		/* Random: main checks the secret is clamped and recomputes the
 		 * public key from it. */
 		curve25519_generate_secret(out);
 		out[64] = curve25519_generate_public(out + 32, out);
 		*calls = 2;
 		return 65;
-	case OP_SELFTEST:
+	}
+	if (is_selftest(job->op)) {
 		out[0] = zinc_selftest();
 		*calls = 1;
 		return 1;
-	case NOPS:
-		break;
 	}
-	abort();
+	const struct zinc_args a = args_of(job, x);
+
+	*calls = ops[job->op].op->public_calls;
+	return ops[job->op].op->run_public(&a, out);
 }
 
 static void *thread_main(void *arg)
@@ -261,24 +180,26 @@ static void *thread_main(void *arg)
 	return NULL;
 }
 
-static void plan(struct job *job, enum op op, uint32_t seed)
+/* A job of op: the sizes its description allows, at random; messages
+ * mostly short (where dispatch thresholds sit), some up to MAX_LEN. */
+static void plan(struct job *job, size_t op, uint32_t seed)
 {
+	const struct zinc_op *o = ops[op].op;
+
 	memset(job, 0, sizeof(*job));
 	job->op = op;
 	job->seed = seed;
 	job->out_len = NOT_RUN;
-	/* Mostly short (where dispatch thresholds sit), some up to MAX_LEN. */
-	job->len = rnd(4) ? rnd(700) : rnd(MAX_LEN + 1);
-	if (op == OP_X25519)
-		job->len = 32; /* the point */
+	if (!o)
+		return;
+	job->len = o->in_len ? o->in_len : !(o->inputs & ZINC_MSG) ? 0
+		   : rnd(4) ? rnd(700) : rnd(MAX_LEN + 1);
 	job->split = job->len ? rnd((uint32_t)job->len + 1) : 0;
-	if (op == OP_CHACHA20)
+	if (!strcmp(ops[op].p->name, "chacha20"))
 		job->split &= ~(size_t)63; /* whole blocks before the second call */
-	job->ad_len = rnd(65);
-	job->keylen = rnd(33);
-	job->outlen = 1 + rnd(32);
-	if (op == OP_HMAC)
-		job->keylen = rnd(33) * 3; /* also keys longer than a block */
+	job->ad_len = o->inputs & ZINC_AD ? rnd(65) : 0;
+	job->keylen = o->key_min + rnd((uint32_t)(o->key_max - o->key_min + 1));
+	job->outlen = o->out_max ? o->out_min + rnd((uint32_t)(o->out_max - o->out_min + 1)) : 0;
 }
 
 static int experiment(size_t njobs, uint32_t seed)
@@ -295,7 +216,7 @@ static int experiment(size_t njobs, uint32_t seed)
 	 * as much as all the rest (tens of ms under TSan), so only the first
 	 * SELFTEST_THREADS threads call it, once each. */
 	for (int t = 0; t < NTHREADS; t++) {
-		enum op order[NOPS];
+		size_t order[MAX_OPS];
 
 		threads[t].njobs = njobs;
 		threads[t].jobs = shared_jobs ? shared_jobs + t * njobs :
@@ -304,20 +225,20 @@ static int experiment(size_t njobs, uint32_t seed)
 			fprintf(stderr, "threads_test: out of memory\n");
 			return 2;
 		}
-		for (int i = 0; i < NOPS; i++)
-			order[i] = (enum op)i;
-		for (int i = NOPS - 1; i > 0; i--) {
+		for (size_t i = 0; i < nops; i++)
+			order[i] = i;
+		for (size_t i = nops - 1; i > 0; i--) {
 			uint32_t j = rnd((uint32_t)i + 1);
-			enum op tmp = order[i];
+			size_t tmp = order[i];
 
 			order[i] = order[j];
 			order[j] = tmp;
 		}
 		for (size_t i = 0; i < njobs; i++) {
-			enum op op = i < NOPS ? order[i] : (enum op)rnd(OP_SELFTEST);
+			size_t op = i < nops ? order[i] : rnd((uint32_t)nops - 1);
 
-			if (op == OP_SELFTEST && t >= SELFTEST_THREADS)
-				op = (enum op)rnd(OP_SELFTEST);
+			if (is_selftest(op) && t >= SELFTEST_THREADS)
+				op = rnd((uint32_t)nops - 1);
 			plan(&threads[t].jobs[i], op, seed * 1000003u + (uint32_t)(t * 100000 + i) * 7);
 		}
 	}
@@ -342,7 +263,7 @@ static int experiment(size_t njobs, uint32_t seed)
 			size_t n;
 
 			calls += job->calls;
-			if (job->op == OP_SECRET) {
+			if (is_secret(job->op)) {
 				const uint8_t *s = job->out;
 
 				CHECK((s[0] & 7) == 0 && (s[31] & 0xc0) == 0x40,
@@ -360,13 +281,22 @@ static int experiment(size_t njobs, uint32_t seed)
 			CHECK_MEM(job->out, again, n,
 				  "thread %d job %zu (%s, len %zu, split %zu, seed %u): threaded "
 				  "result vs computed alone",
-				  t, i, op_names[job->op], job->len, job->split, job->seed);
-			if (job->op == OP_SELFTEST)
+				  t, i, ops[job->op].name, job->len, job->split, job->seed);
+			if (is_selftest(job->op))
 				CHECK(job->out[0] == 1, "thread %d job %zu: zinc_selftest() failed", t, i);
-			if (job->op == OP_AEAD || job->op == OP_XAEAD || job->op == OP_AEAD_SG)
-				CHECK(job->out[job->len + 16] == 1,
-				      "thread %d job %zu: decrypt verdicts (good tag accepted, bad "
-				      "rejected)", t, i);
+			const struct zinc_op *o = ops[job->op].op;
+
+			if (o && o->run_row) {
+				const struct zinc_args a = args_of(job, &x);
+
+				CHECK(o->run_row(0, &a, again) == n,
+				      "thread %d job %zu: length of the generic row's", t, i);
+				CHECK_MEM(job->out, again, n,
+					  "thread %d job %zu (%s %s, len %zu, split %zu, seed %u): "
+					  "threaded result vs the generic row's",
+					  t, i, ops[job->op].p->name, o->name, job->len, job->split,
+					  job->seed);
+			}
 			compared++;
 		}
 		free(threads[t].jobs);
@@ -455,8 +385,9 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (njobs < NOPS) {
-		fprintf(stderr, "threads_test: --jobs must be at least %d (every function)\n", NOPS);
+	find_ops();
+	if (njobs < nops) {
+		fprintf(stderr, "threads_test: --jobs must be at least %zu (every function)\n", nops);
 		return 2;
 	}
 	if (planted)
