@@ -57,6 +57,10 @@ LIB_SRCS = {
     "start": ["lib/start/start.c", "lib/start/primitives.c"],
 }
 
+def unit_tests():
+    """The unit test programs: lib/<key>/<key>_test.c for every key of LIB_SRCS but common (BUILD makes them, ci/emu.sh runs them)."""
+    return [p + "_test" for p in LIB_SRCS if p != "common"]
+
 # ---- Architectures (docs/DESIGN.md section 2, "Architectures") ----
 # Every architecture zinc builds for, one entry each, keyed by the name of
 # its configuration (`bazel test --config=<name>`, `ci/fuzz.sh --arch
