@@ -54,21 +54,18 @@ abi_saved_sp:	.zero 8
 	add	\reg, \reg, \tmp
 .endm
 
-/* op (stp or ldp) on x19..x28 and the ten doublewords at [base, #off]. */
-.macro XREGS op, base, off
-	\op	x19, x20, [\base, #\off]
-	\op	x21, x22, [\base, #\off + 16]
-	\op	x23, x24, [\base, #\off + 32]
-	\op	x25, x26, [\base, #\off + 48]
-	\op	x27, x28, [\base, #\off + 64]
-.endm
-
-/* op (stp or ldp) on d8..d15 and the eight doublewords at [base, #off]. */
-.macro DREGS op, base, off
-	\op	d8, d9, [\base, #\off]
-	\op	d10, d11, [\base, #\off + 16]
-	\op	d12, d13, [\base, #\off + 32]
-	\op	d14, d15, [\base, #\off + 48]
+/* op (stp or ldp) on x19..x28 and the ten doublewords at [base, #xoff],
+ * and on d8..d15 and the eight at [base, #doff]. */
+.macro CALLEE_SAVED op, base, xoff, doff
+	\op	x19, x20, [\base, #\xoff]
+	\op	x21, x22, [\base, #\xoff + 16]
+	\op	x23, x24, [\base, #\xoff + 32]
+	\op	x25, x26, [\base, #\xoff + 48]
+	\op	x27, x28, [\base, #\xoff + 64]
+	\op	d8, d9, [\base, #\doff]
+	\op	d10, d11, [\base, #\doff + 16]
+	\op	d12, d13, [\base, #\doff + 32]
+	\op	d14, d15, [\base, #\doff + 48]
 .endm
 
 /* Frame: x29, x30 at 0; x19..x28 at 16; d8..d15 at 96; then: */
@@ -85,8 +82,7 @@ abi_check_call:
 	hint	#34			/* bti c */
 	stp	x29, x30, [sp, #-FRAME]!
 	mov	x29, sp
-	XREGS	stp, sp, 16
-	DREGS	stp, sp, 96
+	CALLEE_SAVED	stp, sp, 16, 96
 	str	x0, [sp, #REGS]
 	mrs	x10, fpcr
 	str	x10, [sp, #CALLER_FPCR]
@@ -103,8 +99,7 @@ abi_check_call:
 	mov	x3, x5
 	mov	x4, x6
 	mov	x5, x7
-	XREGS	ldp, x9, 0
-	DREGS	ldp, x9, 88
+	CALLEE_SAVED	ldp, x9, 0, 88
 	str	x10, [x9, #304]
 	ldr	x10, [x9, #320]
 	msr	fpcr, x10
@@ -120,9 +115,8 @@ abi_check_call:
 	mov	sp, x11
 	ldr	x9, [sp, #REGS]
 	str	x10, [x9, #312]
-	XREGS	stp, x9, 152
+	CALLEE_SAVED	stp, x9, 152, 240
 	str	x29, [x9, #232]
-	DREGS	stp, x9, 240
 	mrs	x10, fpcr
 	str	x10, [x9, #328]
 	ldr	x10, [sp, #CALLER_FPCR]
@@ -130,8 +124,7 @@ abi_check_call:
 	SAVED_SP x11, x12
 	ldr	x10, [sp, #PREV_SP]
 	str	x10, [x11]
-	XREGS	ldp, sp, 16
-	DREGS	ldp, sp, 96
+	CALLEE_SAVED	ldp, sp, 16, 96
 	ldp	x29, x30, [sp], #FRAME
 	ret
 .size abi_check_call, .-abi_check_call

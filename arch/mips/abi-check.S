@@ -58,6 +58,8 @@
 .size abi_saved_sp, 4
 abi_saved_sp:	.space 4
 
+#include "../mips/abi-saved-sp.h"
+
 /* op (sw or lw) on s0..s7, s8 and the nine words at off(base). */
 .macro SREGS op, off, base
 	\op	$16, \off(\base)
@@ -122,12 +124,7 @@ abi_check_trampoline:
 	sw	$4, REGS($sp)
 	cfc1	$8, $31
 	sw	$8, CALLER_FCSR($sp)
-	.set	push
-	.set	mips32r2
-	rdhwr	$3, $29
-	.set	pop
-	lw	$9, %gottprel(abi_saved_sp)($28)
-	addu	$9, $9, $3
+	SAVED_SP	$9, $3, $28
 	lw	$8, 0($9)
 	sw	$8, PREV_SP($sp)
 	sw	$sp, 0($9)
@@ -170,12 +167,7 @@ abi_check_trampoline:
 	lui	$28, %hi(_gp_disp)	/* ra is this lui's address */
 	addiu	$28, $28, %lo(_gp_disp)
 	addu	$28, $28, $31
-	.set	push
-	.set	mips32r2
-	rdhwr	$9, $29
-	.set	pop
-	lw	$10, %gottprel(abi_saved_sp)($28)
-	addu	$10, $10, $9
+	SAVED_SP	$10, $9, $28
 	lw	$sp, 0($10)
 	lw	$12, REGS($sp)
 	sw	$8, SP_OUT($12)

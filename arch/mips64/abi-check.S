@@ -55,6 +55,8 @@
 .size abi_saved_sp, 8
 abi_saved_sp:	.space 8
 
+#include "../mips/abi-saved-sp.h"
+
 /* op (sd or ld) on s0..s7, s8, gp and the ten doublewords at off(base). */
 .macro SREGS op, off, base
 	\op	$16, \off(\base)
@@ -123,12 +125,7 @@ abi_check_trampoline:
 	sd	$4, REGS($sp)
 	cfc1	$8, $31
 	sw	$8, CALLER_FCSR($sp)
-	.set	push
-	.set	mips64r2
-	rdhwr	$3, $29
-	.set	pop
-	ld	$9, %gottprel(abi_saved_sp)($10)
-	daddu	$9, $9, $3
+	SAVED_SP	$9, $3, $10
 	ld	$8, 0($9)
 	sd	$8, PREV_SP($sp)
 	sd	$sp, 0($9)
@@ -167,12 +164,7 @@ abi_check_trampoline:
 	lui	$10, %hi(%neg(%gp_rel(.Lgot_again)))	/* ra is this lui's address */
 	daddu	$10, $10, $31
 	daddiu	$10, $10, %lo(%neg(%gp_rel(.Lgot_again)))
-	.set	push
-	.set	mips64r2
-	rdhwr	$9, $29
-	.set	pop
-	ld	$11, %gottprel(abi_saved_sp)($10)
-	daddu	$11, $11, $9
+	SAVED_SP	$11, $9, $10
 	ld	$sp, 0($11)
 	ld	$12, REGS($sp)
 	sd	$8, SP_OUT($12)

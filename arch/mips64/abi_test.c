@@ -25,31 +25,17 @@
 
 #include "arch/mips64/abi_check.h"
 #include "arch/abi_rows.h"
+#include "arch/mips/abi_test.h"
 
-void abi_test_clobber_s0(void);
-void abi_test_clobber_s8(void);
 void abi_test_clobber_gp(void);
 void abi_test_clobber_f24(void);
 void abi_test_clobber_f31(void);
 void abi_test_clobber_volatile(void);
 void abi_test_pop_extra(void);
-void abi_test_reset_fcsr(void);
-void abi_test_fcsr_flags(void);
 __asm__(".set push\n"
 	".set noreorder\n"
 	".text\n"
-	".macro ABI_TEST_FN name\n"
-	"	.globl \\name\n"
-	"	.type \\name, @function\n"
-	"	.balign 8\n"
-	"\\name:\n"
-	".endm\n"
-	"ABI_TEST_FN abi_test_clobber_s0\n"
-	"	jr $31\n"
-	"	move $16, $0\n"
-	"ABI_TEST_FN abi_test_clobber_s8\n" /* s8 = the stack pointer */
-	"	jr $31\n"
-	"	move $30, $29\n"
+	ABI_MIPS_TEST_FNS
 	"ABI_TEST_FN abi_test_clobber_gp\n" /* gp = the callee's own, not put back */
 	"	lui $28, %hi(%neg(%gp_rel(abi_test_clobber_gp)))\n"
 	"	daddu $28, $28, $25\n"
@@ -73,25 +59,8 @@ __asm__(".set push\n"
 	"ABI_TEST_FN abi_test_pop_extra\n" /* returns with sp 16 bytes too high */
 	"	jr $31\n"
 	"	daddiu $29, $29, 16\n"
-	"ABI_TEST_FN abi_test_reset_fcsr\n" /* FCSR back to its default, 0 */
-	"	jr $31\n"
-	"	ctc1 $0, $31\n"
-	"ABI_TEST_FN abi_test_fcsr_flags\n" /* the five flags and FCC0 set: allowed */
-	"	cfc1 $12, $31\n"
-	"	ori $12, $12, 0x7c\n"
-	"	lui $13, 0x80\n"
-	"	or $12, $12, $13\n"
-	"	jr $31\n"
-	"	ctc1 $12, $31\n"
 	".purgem ABI_TEST_FN\n"
 	".set pop\n");
-
-/* Compiled, so that the compiler's n64 is what the trampoline must match. */
-__attribute__((noinline)) static uint64_t sum6(uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3,
-					       uint64_t a4, uint64_t a5)
-{
-	return a0 + 2 * a1 + 3 * a2 + 4 * a3 + 5 * a4 + 6 * a5;
-}
 
 /* Why the check cannot run here, if FCSR's rounding mode cannot be set:
  * qemu-mips64el's default CPU model, the 5KEf, ignores every write to
@@ -111,13 +80,11 @@ static const char *fcsr_rm_not_writable(void)
 }
 
 static const struct abi_test_fn abi_test_calls[] = {
-	{ "s0 zeroed", FN(abi_test_clobber_s0), "s0" },
-	{ "s8 set to sp", FN(abi_test_clobber_s8), "s8" },
+	ABI_MIPS_TEST_CALLS,
 	{ "gp left at the callee's", FN(abi_test_clobber_gp), "gp" },
 	{ "f24 zeroed", FN(abi_test_clobber_f24), "f24" },
 	{ "f31 zeroed", FN(abi_test_clobber_f31), "f31" },
 	{ "sp 16 bytes too high", FN(abi_test_pop_extra), "sp" },
-	{ "FCSR reset to its default", FN(abi_test_reset_fcsr), "fcsr" },
 	{ "v0, v1, t0, t3, t8, t9 and f23, which are not preserved",
 	  FN(abi_test_clobber_volatile), NULL },
 	{ 0 },
@@ -125,10 +92,8 @@ static const struct abi_test_fn abi_test_calls[] = {
 
 static const struct abi_self_test abi_self_test = {
 	.calls = abi_test_calls,
-	.fp = "fcsr",
-	.fp_flags_fn = FN(abi_test_fcsr_flags),
-	.fp_flags = 0x0080007cu,
-	.sum6 = { FN(sum6) },
+	ABI_MIPS_TEST_FCSR,
+	.sum6 = { FN(abi_mips_sum6) },
 	.cannot_run = fcsr_rm_not_writable,
 };
 
