@@ -26,6 +26,13 @@
 #include "arch.h"
 
 #ifdef ZINC_ABI_CHECKED
+#ifndef ZINC_ARCH_ABI_SITE_BODY
+/* The body's address as a caller branches to it: its label, but on armhf
+ * (a Thumb body's address has bit 0 set, arch/arm/arch.h). */
+.macro ZINC_ABI_SITE_BODY name
+	.dc.a	.Labi_body_\name
+.endm
+#endif
 .macro ZINC_ENTRY name
 \name:
 	ZINC_ABI_STUB \name

@@ -27,6 +27,40 @@ struct abi_violation {
 	uint64_t before, after;
 };
 
+/*
+ * One kind of register of an architecture's register block (struct
+ * abi_check_regs, arch/<dir>/abi_check.h), a line of its table
+ * abi_check_saved[]: arch/abi_regs.h fills the block and finds the
+ * violations from the table alone.
+ *   kind   ABI_RANDOM: callee-saved, given random odd values;
+ *          ABI_SP: the stack pointer, which the trampoline records at the
+ *          call and after;
+ *          ABI_FP: a floating-point control register, whose input the
+ *          architecture's abi_check_fill_fp chooses;
+ *          ABI_CLEAR: a flags register whose bits of mask must come back
+ *          clear, whatever they were (in unused)
+ *   names  the n registers' names, as reports print them
+ *   size   bytes of each (2, 4 or 8) in the block
+ *   in     the offset of the values given to the callee, out of those it
+ *          came back with (n of each, one after the other)
+ *   mask   the bits the callee must preserve
+ *   rm     ABI_FP: the rounding-mode field, which a fresh input never has
+ *          at 0 (round to nearest, the default)
+ */
+enum abi_saved_kind { ABI_RANDOM, ABI_SP, ABI_FP, ABI_CLEAR };
+
+struct abi_saved {
+	enum abi_saved_kind kind;
+	const char *const *names;
+	unsigned char n, size;
+	unsigned short in, out;
+	uint64_t mask, rm;
+};
+
+#define ABI_ALL ~(uint64_t)0
+/* A field's offset in struct abi_check_regs, for the table. */
+#define ABI_AT(field) ((unsigned short)__builtin_offsetof(struct abi_check_regs, field))
+
 /* Appends one to v (of max entries) and counts it in *n, also beyond max. */
 static inline __attribute__((always_inline)) void
 abi_violation_add(struct abi_violation *v, int max, int *n, const char *reg, uint64_t before,

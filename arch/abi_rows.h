@@ -12,17 +12,28 @@
  * is described. Generic C rows go through it too. The Curve25519 field
  * steps, a test interface rather than entries, are called here by name.
  *
- * The including file includes its arch/<arch>/abi_check.h first (the
- * trampoline, abi_check_fill and abi_check_violations), and defines, after
- * including this header,
- *	static void test_trampoline_sees_violations(void);
- * the trampoline's self-test. This header holds main().
+ * First the trampoline's own power to fail, the same on every
+ * architecture (test_trampoline): planted violations, test functions that
+ * each break the ABI in one way, each of which must be reported naming
+ * that register and nothing else; what the ABI allows (caller-saved
+ * registers changed, the control registers' flags set) must not be
+ * reported; every argument reaches the callee and the result comes back
+ * whole; the control registers' inputs are away from their defaults and
+ * the caller's are back afterwards.
+ *
+ * The including file, arch/<dir>/abi_test.c, includes its
+ * arch/<dir>/abi_check.h first (the trampoline, abi_check_fill,
+ * abi_check_violations, abi_get_fp), and defines, after including this
+ * header, its test functions and
+ *	static const struct abi_self_test abi_self_test;
+ * which says what they are. This header holds main().
  */
 #ifndef ZINC_ARCH_ABI_ROWS_H
 #define ZINC_ARCH_ABI_ROWS_H
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/blake2s/blake2s.h"
@@ -62,7 +73,35 @@ static void random_bytes(void *p, size_t len)
 
 static unsigned long calls;
 
-static void test_trampoline_sees_violations(void);
+/* A test function of arch/<dir>/abi_test.c and what it does. */
+struct abi_test_fn {
+	const char *what;
+	const void *fn;
+	const char *reg; /* the one register it must be reported for; NULL: none */
+};
+
+/* An architecture's self-test functions (arch/<dir>/abi_test.c). */
+struct abi_self_test {
+	/* Each breaks the ABI in one register or changes only what the ABI
+	 * allows; NULL-ended. */
+	const struct abi_test_fn *calls;
+	/* sets the bits flags of the control register fp, which are the
+	 * callee's to change (fp NULL: none) */
+	const char *fp;
+	const void *fp_flags_fn;
+	uint64_t fp_flags;
+	/* a0 + 2 a1 + ... + 6 a5 as a 64-bit result, with every argument in
+	 * its place (both in their states on armhf: ARM, Thumb); NULL-ended */
+	const void *sum6[3];
+	/* returns 0x1111222233334444, both words of it on 32-bit ABIs (NULL:
+	 * none, on 64-bit ABIs, where sum6 shows the one result register) */
+	const void *ret64;
+	/* why the check cannot run on this CPU (NULL: it can), before
+	 * anything else */
+	const char *(*cannot_run)(void);
+};
+
+static const struct abi_self_test abi_self_test;
 
 /* More than any architecture's preserved registers. */
 #define ABI_MAX_VIOLATIONS 32
@@ -90,9 +129,12 @@ static void call_checked(const char *row, const char *entry, size_t len, const v
 			(unsigned long long)v[i].after);
 }
 
-/* fn() through the trampoline; true when its only violation is reg (reg
- * NULL: when it has none). For the self-tests. */
-static bool only_violation(const void *fn, const char *reg)
+/* One self-test function of arch/<dir>/abi_test.c through the
+ * trampoline. A planted violation (f->reg) must be reported, naming f->reg
+ * alone, and the report is printed, so that the test's output shows the
+ * trampoline's power to fail; a function that changes only what the ABI
+ * allows (f->reg NULL) must not be. */
+static void self_test_call(const struct abi_test_fn *f)
 {
 	struct abi_check_regs r;
 	struct abi_violation v[ABI_MAX_VIOLATIONS];
@@ -100,32 +142,17 @@ static bool only_violation(const void *fn, const char *reg)
 
 	memset(&r, 0, sizeof(r));
 	abi_check_fill(&r, random64, true);
-	abi_check_call(&r, fn, 0, 0, 0, 0, 0, 0);
+	abi_check_call(&r, f->fn, 0, 0, 0, 0, 0, 0);
 	n = abi_check_violations(&r, v, ABI_MAX_VIOLATIONS);
-	return reg ? n == 1 && !strcmp(v[0].reg, reg) : n == 0;
-}
-
-/* A planted violation: fn (a test function of arch/<dir>/abi_test.c that
- * breaks the ABI in one register, what says how) through the trampoline,
- * which must report reg and nothing else; the report is printed, so the
- * test's output shows the trampoline's power to fail. */
-static __attribute__((unused)) void planted_violation(const char *what, const void *fn,
-							const char *reg)
-{
-	struct abi_check_regs r;
-	struct abi_violation v[ABI_MAX_VIOLATIONS];
-	int n;
-
-	memset(&r, 0, sizeof(r));
-	abi_check_fill(&r, random64, true);
-	abi_check_call(&r, fn, 0, 0, 0, 0, 0, 0);
-	n = abi_check_violations(&r, v, ABI_MAX_VIOLATIONS);
-	CHECK(n == 1 && !strcmp(v[0].reg, reg), "planted violation (%s): %d reported, want %s alone",
-	      what, n, reg);
+	if (f->reg)
+		CHECK(n == 1 && !strcmp(v[0].reg, f->reg),
+		      "planted violation (%s): %d reported, want %s alone", f->what, n, f->reg);
+	else
+		CHECK(n == 0, "%s, which the ABI allows: %d violations reported", f->what, n);
 	for (int i = 0; i < n && i < ABI_MAX_VIOLATIONS; i++)
-		printf("abi_test: planted violation (%s) reported: %s was %016llx, came back %016llx\n",
-		       what, v[i].reg, (unsigned long long)v[i].before,
-		       (unsigned long long)v[i].after);
+		printf("abi_test: %s (%s) reported: %s was %016llx, came back %016llx\n",
+		       f->reg ? "planted violation" : "allowed change", f->what, v[i].reg,
+		       (unsigned long long)v[i].before, (unsigned long long)v[i].after);
 }
 
 #define ARG(x) ((uint64_t)(uintptr_t)(x))
@@ -278,12 +305,99 @@ static void check_curve25519_fields(void)
 	}
 }
 
+/* The table line of the control register named reg. */
+static const struct abi_saved *saved_named(const char *reg)
+{
+	for (size_t k = 0; k < ABI_NSAVED; k++)
+		if (!strcmp(abi_check_saved[k].names[0], reg))
+			return &abi_check_saved[k];
+	return NULL;
+}
+
+/* The control registers' flags are the callee's to set: given clear, they
+ * come back set, and nothing is reported. */
+static void test_fp_flags(const struct abi_self_test *t)
+{
+	const struct abi_saved *s = saved_named(t->fp);
+	struct abi_check_regs r;
+	struct abi_violation v[ABI_MAX_VIOLATIONS];
+	uint64_t in, out;
+
+	CHECK(s && s->kind == ABI_FP, "%s: not a control register of abi_check_saved", t->fp);
+	if (!s)
+		return;
+	memset(&r, 0, sizeof(r));
+	abi_check_fill(&r, random64, true);
+	abi_set_reg(&r, s->in, s->size, abi_reg(&r, s->in, s->size) & ~t->fp_flags);
+	abi_check_call(&r, t->fp_flags_fn, 0, 0, 0, 0, 0, 0);
+	in = abi_reg(&r, s->in, s->size);
+	out = abi_reg(&r, s->out, s->size);
+	CHECK(out == (in | t->fp_flags) && abi_check_violations(&r, v, ABI_MAX_VIOLATIONS) == 0,
+	      "%s flags set by a callee flagged (in %llx, out %llx)", t->fp, (unsigned long long)in,
+	      (unsigned long long)out);
+}
+
+/* Every argument reaches the callee, in each of sum6's versions, the
+ * control registers' inputs are away from their defaults, and the
+ * caller's are back afterwards. */
+static void test_arguments(const struct abi_self_test *t)
+{
+	struct abi_check_regs r;
+	struct abi_violation v[ABI_MAX_VIOLATIONS];
+	uint64_t fp = abi_get_fp(), fp_after;
+	size_t nsum6 = 0;
+
+	while (t->sum6[nsum6])
+		nsum6++;
+	for (int i = 0; i < 100; i++) {
+		memset(&r, 0, sizeof(r));
+		abi_check_fill(&r, random64, true);
+		for (size_t k = 0; k < ABI_NSAVED; k++) {
+			const struct abi_saved *s = &abi_check_saved[k];
+
+			if (s->kind == ABI_FP)
+				CHECK(abi_reg(&r, s->in, s->size) & s->rm,
+				      "%s input at its default rounding mode", s->names[0]);
+		}
+		CHECK(abi_check_call(&r, t->sum6[i % nsum6], 1, 10, 100, 1000, 10000, 100000) ==
+				      1 + 20 + 300 + 4000 + 50000 + 600000 &&
+			      abi_check_violations(&r, v, ABI_MAX_VIOLATIONS) == 0,
+		      "six arguments through the trampoline (sum6 number %zu)", i % nsum6);
+	}
+	fp_after = abi_get_fp();
+	CHECK(fp_after == fp, "caller's control registers %llx not restored: %llx",
+	      (unsigned long long)fp, (unsigned long long)fp_after);
+}
+
+static void test_trampoline(const struct abi_self_test *t)
+{
+	const char *why = t->cannot_run ? t->cannot_run() : NULL;
+
+	CHECK(!why, "the ABI check cannot run here: %s", why);
+	if (why)
+		exit(TEST_SUMMARY("abi_test"));
+	for (const struct abi_test_fn *f = t->calls; f->what; f++)
+		self_test_call(f);
+	self_test_call(&(const struct abi_test_fn){ "a well-behaved C function", FN(random64), NULL });
+	if (t->fp)
+		test_fp_flags(t);
+	if (t->ret64) {
+		struct abi_check_regs r;
+
+		memset(&r, 0, sizeof(r));
+		abi_check_fill(&r, random64, true);
+		CHECK(abi_check_call(&r, t->ret64, 0, 0, 0, 0, 0, 0) == 0x1111222233334444ull,
+		      "64-bit result through the trampoline");
+	}
+	test_arguments(t);
+}
+
 /* The trampoline's self-test, then every row of every table. */
 int main(void)
 {
 	char buf[128];
 
-	test_trampoline_sees_violations();
+	test_trampoline(&abi_self_test);
 	zinc_cpu_format(zinc_cpu_detected(), buf, sizeof(buf));
 	printf("abi_test: CPU features %s\n", buf);
 	check_entries(&chacha20_entries);

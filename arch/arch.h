@@ -33,8 +33,10 @@
  *   ZINC_ABI_STUB name         the checked entry point's stub: jumps to
  *                              zinc_abi_enter with its site
  *                              (arch/abi-entry.h)
+ *   ZINC_ARCH_ABI_SITE_BODY    defined where it has its own
  *   ZINC_ABI_SITE_BODY name    the site's first word: the body's address as
- *                              a caller branches to it
+ *                              a caller branches to it (without it,
+ *                              arch/abi-entry.h's: the body's label)
  *
  * The header names are whole string literals, used as
  * #include ZINC_ARCH_CPU_HEADER: no path is pasted from tokens (in GNU C

@@ -10,7 +10,7 @@
  * void abi_check_trampoline(struct abi_check_regs *regs, const void *fn)
  *	Calls fn with the argument words regs->arg (r0-r3, and the fifth and
  *	sixth on the stack, at the callee's sp and sp + 4) and stores its r0
- *	and r1. abi_check_call (abi_check.h) wraps it. regs, byte offsets:
+ *	and r1. abi_check_call (arch/abi_regs.h) wraps it. regs, byte offsets:
  *	  0..31     in:  r4..r11 given to fn
  *	  32..63    out: r4..r11 after fn returned
  *	  64..127   in:  d8..d15 given to fn

@@ -19,7 +19,6 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <string.h>
 
 #include "arch/abi_check.h"
 
@@ -40,34 +39,6 @@ _Static_assert(__builtin_offsetof(struct abi_check_regs, in_d) == 64 &&
 		       sizeof(struct abi_check_regs) == 240,
 	       "abi-check.S offsets");
 
-/* arch/arm/abi-check.S: calls fn with the block's inputs, fills its outputs. */
-void abi_check_trampoline(struct abi_check_regs *regs, const void *fn);
-
-static inline __attribute__((always_inline)) uint64_t
-abi_check_call(struct abi_check_regs *regs, const void *fn, uint64_t a0, uint64_t a1, uint64_t a2,
-	       uint64_t a3, uint64_t a4, uint64_t a5)
-{
-	uint64_t ret;
-
-	regs->arg[0] = (uint32_t)a0;
-	regs->arg[1] = (uint32_t)a1;
-	regs->arg[2] = (uint32_t)a2;
-	regs->arg[3] = (uint32_t)a3;
-	regs->arg[4] = (uint32_t)a4;
-	regs->arg[5] = (uint32_t)a5;
-	abi_check_trampoline(regs, fn);
-	/* r0, r1 in memory order: the registers a 64-bit result comes in. */
-	memcpy(&ret, regs->ret, sizeof(ret));
-	return ret;
-}
-
-static const char *const abi_check_r_names[8] = {
-	"r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11",
-};
-static const char *const abi_check_d_names[8] = {
-	"d8", "d9", "d10", "d11", "d12", "d13", "d14", "d15",
-};
-
 /* FPSCR.RMode, bits 22-23: 0 is round to nearest, the default. */
 #define ABI_FPSCR_RMODE_SHIFT 22
 /* The bits a call must preserve (AAPCS, "VFP register usage"): the
@@ -76,45 +47,36 @@ static const char *const abi_check_d_names[8] = {
  * QC (27) and N, Z, C, V (28-31) are not preserved. */
 #define ABI_FPSCR_CONTROL 0x07ffff00u
 
-/*
- * Fresh inputs from next(): random callee-saved registers and, when
- * fresh_fp, FPSCR with a rounding mode other than the default (never
- * nearest), so that a backend which resets FPSCR is seen; without fresh_fp
- * FPSCR keeps the caller's value (any change the callee makes is still
- * seen). Trap enables stay clear: no backend can trap. No backend does
- * floating-point arithmetic, so the rounding mode cannot change its
- * results.
- */
+static const struct abi_saved abi_check_saved[] = {
+	{ ABI_RANDOM, (const char *const[]){ "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11" }, 8,
+	  4, ABI_AT(in_r), ABI_AT(out_r), ABI_ALL, 0 },
+	{ ABI_RANDOM, (const char *const[]){ "d8", "d9", "d10", "d11", "d12", "d13", "d14", "d15" },
+	  8, 8, ABI_AT(in_d), ABI_AT(out_d), ABI_ALL, 0 },
+	{ ABI_SP, (const char *const[]){ "sp" }, 1, 4, ABI_AT(sp_in), ABI_AT(sp_out), ABI_ALL, 0 },
+	{ ABI_FP, (const char *const[]){ "fpscr" }, 1, 4, ABI_AT(fpscr_in), ABI_AT(fpscr_out),
+	  ABI_FPSCR_CONTROL, 3u << ABI_FPSCR_RMODE_SHIFT },
+};
+
+static inline uint64_t abi_get_fp(void)
+{
+	uint32_t x;
+
+	__asm__ volatile("vmrs %0, fpscr" : "=r"(x));
+	return x;
+}
+
+/* When fresh_fp, FPSCR with a rounding mode other than the default. Trap
+ * enables stay clear: no backend can trap. No backend does floating-point
+ * arithmetic, so the rounding mode cannot change its results. */
 static inline __attribute__((always_inline)) void
-abi_check_fill(struct abi_check_regs *r, uint64_t (*next)(void), bool fresh_fp)
+abi_check_fill_fp(struct abi_check_regs *r, uint64_t (*next)(void), bool fresh_fp)
 {
-	for (int i = 0; i < 8; i++)
-		r->in_r[i] = (uint32_t)next() | 1;
-	for (int i = 0; i < 8; i++)
-		r->in_d[i] = next() | 1;
-	if (fresh_fp)
-		r->fpscr_in = (uint32_t)(1 + next() % 3) << ABI_FPSCR_RMODE_SHIFT;
-	else
-		__asm__ volatile("vmrs %0, fpscr" : "=r"(r->fpscr_in));
+	r->fpscr_in = fresh_fp ? (uint32_t)(1 + next() % 3) << ABI_FPSCR_RMODE_SHIFT
+			       : (uint32_t)abi_get_fp();
 }
 
-/* Writes up to max violations into v and returns how many there are. */
-static inline __attribute__((always_inline)) int
-abi_check_violations(const struct abi_check_regs *r, struct abi_violation *v, int max)
-{
-	int n = 0;
-
-	for (int i = 0; i < 8; i++)
-		if (r->out_r[i] != r->in_r[i])
-			abi_violation_add(v, max, &n, abi_check_r_names[i], r->in_r[i], r->out_r[i]);
-	for (int i = 0; i < 8; i++)
-		if (r->out_d[i] != r->in_d[i])
-			abi_violation_add(v, max, &n, abi_check_d_names[i], r->in_d[i], r->out_d[i]);
-	if (r->sp_out != r->sp_in)
-		abi_violation_add(v, max, &n, "sp", r->sp_in, r->sp_out);
-	if ((r->fpscr_out ^ r->fpscr_in) & ABI_FPSCR_CONTROL)
-		abi_violation_add(v, max, &n, "fpscr", r->fpscr_in, r->fpscr_out);
-	return n;
-}
+/* abi_check_call: arch/abi_regs.h, with arch/arm/abi-check.S's trampoline. */
+#define ABI_CHECK_ARGS_IN_BLOCK 1
+#include "arch/abi_regs.h"
 
 #endif

@@ -14,7 +14,7 @@
  * and the names the report must give (abi_checked_gpr, _fpr, _fpctl).
  * Thumb-2 code but for abi_checked_ret_a5. CPU features: ARMv7-A, VFPv3-D16.
  */
-#include "../abi-entry.h"
+#include "../abi-checked-test.h"
 
 .section .note.GNU-stack,"",%progbits
 
@@ -23,46 +23,35 @@
 .syntax unified
 .fpu vfpv3-d16
 
-.section .rodata,"a",%progbits
-.globl abi_checked_gpr, abi_checked_fpr, abi_checked_fpctl
-abi_checked_gpr:	.asciz "r4"
-abi_checked_fpr:	.asciz "d9"
-abi_checked_fpctl:	.asciz "fpscr"
+ABI_CHECKED_NAMES r4, d9, fpscr
 
 .text
-.macro FN name
-	.globl \name
-	.type \name, %function
-	.balign 4
-ZINC_ENTRY \name
-.endm
-
 .thumb
-FN abi_checked_ret_a0
+ABI_CHECKED_FN abi_checked_ret_a0
 	bx	lr
-FN abi_checked_ret_a4
+ABI_CHECKED_FN abi_checked_ret_a4
 	ldr	r0, [sp]
 	bx	lr
-FN abi_checked_ret64
+ABI_CHECKED_FN abi_checked_ret64
 	movw	r0, #0x4444
 	movt	r0, #0x3333
 	movw	r1, #0x2222
 	movt	r1, #0x1111
 	bx	lr
-FN abi_checked_clobber_gpr
+ABI_CHECKED_FN abi_checked_clobber_gpr
 	movs	r4, #0
 	bx	lr
-FN abi_checked_clobber_fpr
+ABI_CHECKED_FN abi_checked_clobber_fpr
 	movs	r0, #0
 	vmov	d9, r0, r0
 	bx	lr
-FN abi_checked_reset_fpctl
+ABI_CHECKED_FN abi_checked_reset_fpctl
 	movs	r0, #0
 	vmsr	fpscr, r0
 	bx	lr
 
 .arm
-FN abi_checked_ret_a5
+ABI_CHECKED_FN abi_checked_ret_a5
 	ldr	r0, [sp, #4]
 	bx	lr
 #endif

@@ -35,9 +35,9 @@ void abi_test_clobber_d7(void);
 void abi_test_pop_extra(void);
 void abi_test_reset_fpscr(void);
 void abi_test_fpscr_flags(void);
-uint32_t abi_test_sum6(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_t a4,
+uint64_t abi_test_sum6(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_t a4,
 		       uint32_t a5);
-uint32_t abi_test_sum6_arm(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_t a4,
+uint64_t abi_test_sum6_arm(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_t a4,
 			   uint32_t a5);
 uint64_t abi_test_ret64(void);
 __asm__(".syntax unified\n"
@@ -87,7 +87,9 @@ __asm__(".syntax unified\n"
 	"	movw r1, #0x2222\n"
 	"	movt r1, #0x1111\n"
 	"	bx lr\n"
-	"ABI_TEST_FN abi_test_sum6\n" /* a0 + 2 a1 + ... + 6 a5: every argument word in its place */
+	/* a0 + 2 a1 + ... + 6 a5, every argument word in its place, as a
+	 * 64-bit result: the same text in Thumb and in ARM state */
+	".macro ABI_TEST_SUM6\n"
 	"	add r0, r0, r1, lsl #1\n"
 	"	mov ip, #3\n"
 	"	mla r0, r2, ip, r0\n"
@@ -98,84 +100,38 @@ __asm__(".syntax unified\n"
 	"	ldr r1, [sp, #4]\n"
 	"	mov ip, #6\n"
 	"	mla r0, r1, ip, r0\n"
+	"	mov r1, #0\n"
 	"	bx lr\n"
+	".endm\n"
+	"ABI_TEST_FN abi_test_sum6\n"
+	"	ABI_TEST_SUM6\n"
 	".arm\n"
-	".globl abi_test_sum6_arm\n" /* the same in ARM state */
+	".globl abi_test_sum6_arm\n"
 	".type abi_test_sum6_arm, %function\n"
 	".balign 4\n"
 	"abi_test_sum6_arm:\n"
-	"	add r0, r0, r1, lsl #1\n"
-	"	mov ip, #3\n"
-	"	mla r0, r2, ip, r0\n"
-	"	add r0, r0, r3, lsl #2\n"
-	"	ldr r1, [sp]\n"
-	"	mov ip, #5\n"
-	"	mla r0, r1, ip, r0\n"
-	"	ldr r1, [sp, #4]\n"
-	"	mov ip, #6\n"
-	"	mla r0, r1, ip, r0\n"
-	"	bx lr\n"
+	"	ABI_TEST_SUM6\n"
 	".thumb\n");
 
-static uint32_t get_fpscr(void)
-{
-	uint32_t x;
+static const struct abi_test_fn abi_test_calls[] = {
+	{ "r4 zeroed", FN(abi_test_clobber_r4), "r4" },
+	{ "r11 set to sp", FN(abi_test_clobber_r11), "r11" },
+	{ "d8 zeroed", FN(abi_test_clobber_d8), "d8" },
+	{ "s31, the high half of d15, zeroed", FN(abi_test_clobber_d15_high), "d15" },
+	{ "sp 8 bytes too high", FN(abi_test_pop_extra), "sp" },
+	{ "FPSCR reset to its default", FN(abi_test_reset_fpscr), "fpscr" },
+	{ "d7, which is not preserved", FN(abi_test_clobber_d7), NULL },
+	{ 0 },
+};
 
-	__asm__ volatile("vmrs %0, fpscr" : "=r"(x));
-	return x;
-}
-
-static void test_trampoline_sees_violations(void)
-{
-	struct abi_check_regs r;
-	struct abi_violation v[ABI_MAX_VIOLATIONS];
-	uint32_t fpscr, fpscr_after;
-
-	planted_violation("r4 zeroed", FN(abi_test_clobber_r4), "r4");
-	planted_violation("r11 set to sp", FN(abi_test_clobber_r11), "r11");
-	planted_violation("d8 zeroed", FN(abi_test_clobber_d8), "d8");
-	planted_violation("s31, the high half of d15, zeroed", FN(abi_test_clobber_d15_high), "d15");
-	planted_violation("sp 8 bytes too high", FN(abi_test_pop_extra), "sp");
-	planted_violation("FPSCR reset to its default", FN(abi_test_reset_fpscr), "fpscr");
-	CHECK(only_violation(FN(abi_test_clobber_d7), NULL),
-	      "trampoline flagged d7, which is not preserved");
-	CHECK(only_violation(FN(random64), NULL), "a well-behaved C function through the trampoline");
-
-	/* FPSCR's exception and condition flags are the callee's to set. */
-	memset(&r, 0, sizeof(r));
-	abi_check_fill(&r, random64, true);
-	abi_check_call(&r, FN(abi_test_fpscr_flags), 0, 0, 0, 0, 0, 0);
-	CHECK(r.fpscr_out == (r.fpscr_in | 0xf0000090u) &&
-		      abi_check_violations(&r, v, ABI_MAX_VIOLATIONS) == 0,
-	      "FPSCR flags set by a callee flagged (in %08x, out %08x)", (unsigned)r.fpscr_in,
-	      (unsigned)r.fpscr_out);
-
-	/* Both result words come back, in the registers a 64-bit result
-	 * takes (as zinc_abi_enter returns them). */
-	memset(&r, 0, sizeof(r));
-	abi_check_fill(&r, random64, true);
-	CHECK(abi_check_call(&r, FN(abi_test_ret64), 0, 0, 0, 0, 0, 0) == 0x1111222233334444ull,
-	      "64-bit result through the trampoline");
-
-	/* Every argument word reaches the callee, Thumb or ARM, the rounding
-	 * mode is away from its default, and the caller's FPSCR is back
-	 * afterwards. */
-	fpscr = get_fpscr();
-	for (int i = 0; i < 100; i++) {
-		const void *fn = i & 1 ? FN(abi_test_sum6_arm) : FN(abi_test_sum6);
-
-		memset(&r, 0, sizeof(r));
-		abi_check_fill(&r, random64, true);
-		CHECK((r.fpscr_in >> ABI_FPSCR_RMODE_SHIFT & 3) != 0, "FPSCR input at its default");
-		CHECK((uint32_t)abi_check_call(&r, fn, 1, 10, 100, 1000, 10000, 100000) ==
-				      1 + 20 + 300 + 4000 + 50000 + 600000 &&
-			      abi_check_violations(&r, v, ABI_MAX_VIOLATIONS) == 0,
-		      "six arguments through the trampoline (%s)", i & 1 ? "ARM" : "Thumb");
-	}
-	fpscr_after = get_fpscr();
-	CHECK(fpscr_after == fpscr, "caller's FPSCR %08x not restored: %08x", (unsigned)fpscr,
-	      (unsigned)fpscr_after);
-}
+static const struct abi_self_test abi_self_test = {
+	.calls = abi_test_calls,
+	.fp = "fpscr",
+	.fp_flags_fn = FN(abi_test_fpscr_flags),
+	.fp_flags = 0xf0000090u,
+	.sum6 = { FN(abi_test_sum6), FN(abi_test_sum6_arm) },
+	.ret64 = FN(abi_test_ret64),
+};
 
 #else
 

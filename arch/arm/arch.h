@@ -31,6 +31,7 @@
  * enters it in Thumb state.
  */
 #define ZINC_ARCH_ABI_STUB 1
+#define ZINC_ARCH_ABI_SITE_BODY 1
 .macro ZINC_ABI_STUB name
 .Labi_stub_\name:
 	push	{lr}

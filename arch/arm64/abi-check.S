@@ -54,6 +54,20 @@ abi_saved_sp:	.zero 8
 	add	\reg, \reg, \tmp
 .endm
 
+/* op (stp or ldp) on x19..x28 and the ten doublewords at [base, #xoff],
+ * and on d8..d15 and the eight at [base, #doff]. */
+.macro CALLEE_SAVED op, base, xoff, doff
+	\op	x19, x20, [\base, #\xoff]
+	\op	x21, x22, [\base, #\xoff + 16]
+	\op	x23, x24, [\base, #\xoff + 32]
+	\op	x25, x26, [\base, #\xoff + 48]
+	\op	x27, x28, [\base, #\xoff + 64]
+	\op	d8, d9, [\base, #\doff]
+	\op	d10, d11, [\base, #\doff + 16]
+	\op	d12, d13, [\base, #\doff + 32]
+	\op	d14, d15, [\base, #\doff + 48]
+.endm
+
 /* Frame: x29, x30 at 0; x19..x28 at 16; d8..d15 at 96; then: */
 #define REGS		160
 #define PREV_SP		168
@@ -68,15 +82,7 @@ abi_check_call:
 	hint	#34			/* bti c */
 	stp	x29, x30, [sp, #-FRAME]!
 	mov	x29, sp
-	stp	x19, x20, [sp, #16]
-	stp	x21, x22, [sp, #32]
-	stp	x23, x24, [sp, #48]
-	stp	x25, x26, [sp, #64]
-	stp	x27, x28, [sp, #80]
-	stp	d8, d9, [sp, #96]
-	stp	d10, d11, [sp, #112]
-	stp	d12, d13, [sp, #128]
-	stp	d14, d15, [sp, #144]
+	CALLEE_SAVED	stp, sp, 16, 96
 	str	x0, [sp, #REGS]
 	mrs	x10, fpcr
 	str	x10, [sp, #CALLER_FPCR]
@@ -93,15 +99,7 @@ abi_check_call:
 	mov	x3, x5
 	mov	x4, x6
 	mov	x5, x7
-	ldp	x19, x20, [x9]
-	ldp	x21, x22, [x9, #16]
-	ldp	x23, x24, [x9, #32]
-	ldp	x25, x26, [x9, #48]
-	ldp	x27, x28, [x9, #64]
-	ldp	d8, d9, [x9, #88]
-	ldp	d10, d11, [x9, #104]
-	ldp	d12, d13, [x9, #120]
-	ldp	d14, d15, [x9, #136]
+	CALLEE_SAVED	ldp, x9, 0, 88
 	str	x10, [x9, #304]
 	ldr	x10, [x9, #320]
 	msr	fpcr, x10
@@ -117,16 +115,8 @@ abi_check_call:
 	mov	sp, x11
 	ldr	x9, [sp, #REGS]
 	str	x10, [x9, #312]
-	stp	x19, x20, [x9, #152]
-	stp	x21, x22, [x9, #168]
-	stp	x23, x24, [x9, #184]
-	stp	x25, x26, [x9, #200]
-	stp	x27, x28, [x9, #216]
+	CALLEE_SAVED	stp, x9, 152, 240
 	str	x29, [x9, #232]
-	stp	d8, d9, [x9, #240]
-	stp	d10, d11, [x9, #256]
-	stp	d12, d13, [x9, #272]
-	stp	d14, d15, [x9, #288]
 	mrs	x10, fpcr
 	str	x10, [x9, #328]
 	ldr	x10, [sp, #CALLER_FPCR]
@@ -134,15 +124,7 @@ abi_check_call:
 	SAVED_SP x11, x12
 	ldr	x10, [sp, #PREV_SP]
 	str	x10, [x11]
-	ldp	x19, x20, [sp, #16]
-	ldp	x21, x22, [sp, #32]
-	ldp	x23, x24, [sp, #48]
-	ldp	x25, x26, [sp, #64]
-	ldp	x27, x28, [sp, #80]
-	ldp	d8, d9, [sp, #96]
-	ldp	d10, d11, [sp, #112]
-	ldp	d12, d13, [sp, #128]
-	ldp	d14, d15, [sp, #144]
+	CALLEE_SAVED	ldp, sp, 16, 96
 	ldp	x29, x30, [sp], #FRAME
 	ret
 .size abi_check_call, .-abi_check_call

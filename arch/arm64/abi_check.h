@@ -28,57 +28,38 @@ _Static_assert(sizeof(struct abi_check_regs) == 336, "abi-check.S offsets");
 uint64_t abi_check_call(struct abi_check_regs *regs, const void *fn, uint64_t a0, uint64_t a1,
 			uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5);
 
-static const char *const abi_check_x_names[11] = {
-	"x19", "x20", "x21", "x22", "x23", "x24", "x25", "x26", "x27", "x28", "x29",
-};
-static const char *const abi_check_d_names[8] = {
-	"d8", "d9", "d10", "d11", "d12", "d13", "d14", "d15",
-};
-
 /* FPCR.RMode, bits 22-23: 0 is round to nearest, the default. */
 #define ABI_FPCR_RMODE_SHIFT 22
 
-/*
- * Fresh inputs from next(): random callee-saved registers and, when
- * fresh_fp, FPCR with a rounding mode other than the default (never 0), so
- * that a backend which resets FPCR is seen; without fresh_fp FPCR keeps
- * the caller's value (any change the callee makes is still seen). No
+static const struct abi_saved abi_check_saved[] = {
+	{ ABI_RANDOM,
+	  (const char *const[]){ "x19", "x20", "x21", "x22", "x23", "x24", "x25", "x26", "x27", "x28",
+				 "x29" },
+	  11, 8, ABI_AT(in_x), ABI_AT(out_x), ABI_ALL, 0 },
+	{ ABI_RANDOM, (const char *const[]){ "d8", "d9", "d10", "d11", "d12", "d13", "d14", "d15" },
+	  8, 8, ABI_AT(in_d), ABI_AT(out_d), ABI_ALL, 0 },
+	{ ABI_SP, (const char *const[]){ "sp" }, 1, 8, ABI_AT(sp_in), ABI_AT(sp_out), ABI_ALL, 0 },
+	{ ABI_FP, (const char *const[]){ "fpcr" }, 1, 8, ABI_AT(fpcr_in), ABI_AT(fpcr_out), ABI_ALL,
+	  3u << ABI_FPCR_RMODE_SHIFT },
+};
+
+static inline uint64_t abi_get_fp(void)
+{
+	uint64_t x;
+
+	__asm__ volatile("mrs %0, fpcr" : "=r"(x));
+	return x;
+}
+
+/* When fresh_fp, FPCR with a rounding mode other than the default. No
  * backend does floating-point arithmetic, so the rounding mode cannot
- * change its results.
- *
- * Always inlined, as abi_check_violations is: arch/abi_check.c calls both
- * on every checked call, in a function libFuzzer does not trace.
- */
+ * change its results. */
 static inline __attribute__((always_inline)) void
-abi_check_fill(struct abi_check_regs *r, uint64_t (*next)(void), bool fresh_fp)
+abi_check_fill_fp(struct abi_check_regs *r, uint64_t (*next)(void), bool fresh_fp)
 {
-	for (int i = 0; i < 11; i++)
-		r->in_x[i] = next() | 1;
-	for (int i = 0; i < 8; i++)
-		r->in_d[i] = next() | 1;
-	if (fresh_fp)
-		r->fpcr_in = (1 + next() % 3) << ABI_FPCR_RMODE_SHIFT;
-	else
-		__asm__ volatile("mrs %0, fpcr" : "=r"(r->fpcr_in));
+	r->fpcr_in = fresh_fp ? (1 + next() % 3) << ABI_FPCR_RMODE_SHIFT : abi_get_fp();
 }
 
-/* Writes up to max violations into v and returns how many there are. */
-static inline __attribute__((always_inline)) int
-abi_check_violations(const struct abi_check_regs *r, struct abi_violation *v, int max)
-{
-	int n = 0;
-
-	for (int i = 0; i < 11; i++)
-		if (r->out_x[i] != r->in_x[i])
-			abi_violation_add(v, max, &n, abi_check_x_names[i], r->in_x[i], r->out_x[i]);
-	for (int i = 0; i < 8; i++)
-		if (r->out_d[i] != r->in_d[i])
-			abi_violation_add(v, max, &n, abi_check_d_names[i], r->in_d[i], r->out_d[i]);
-	if (r->sp_out != r->sp_in)
-		abi_violation_add(v, max, &n, "sp", r->sp_in, r->sp_out);
-	if (r->fpcr_out != r->fpcr_in)
-		abi_violation_add(v, max, &n, "fpcr", r->fpcr_in, r->fpcr_out);
-	return n;
-}
+#include "arch/abi_regs.h"
 
 #endif

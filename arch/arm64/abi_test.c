@@ -58,37 +58,19 @@ __asm__(".text\n"
 	"	madd x0, x5, x6, x0\n"
 	"	ret\n");
 
-static void test_trampoline_sees_violations(void)
-{
-	struct abi_check_regs r;
-	struct abi_violation v[ABI_MAX_VIOLATIONS];
-	uint64_t fpcr, fpcr_after;
+static const struct abi_test_fn abi_test_calls[] = {
+	{ "x19 zeroed", FN(abi_test_clobber_x19), "x19" },
+	{ "v8 zeroed", FN(abi_test_clobber_v8), "d8" },
+	{ "sp 16 bytes too high", FN(abi_test_pop_extra), "sp" },
+	{ "FPCR reset to its default", FN(abi_test_reset_fpcr), "fpcr" },
+	{ "v8's high half, which is not preserved", FN(abi_test_clobber_v8_high), NULL },
+	{ 0 },
+};
 
-	CHECK(only_violation(FN(abi_test_clobber_x19), "x19"), "trampoline did not see x19 change");
-	CHECK(only_violation(FN(abi_test_clobber_v8), "d8"), "trampoline did not see v8 change");
-	CHECK(only_violation(FN(abi_test_clobber_v8_high), NULL),
-	      "trampoline flagged v8's high half, which is not preserved");
-	CHECK(only_violation(FN(abi_test_pop_extra), "sp"), "trampoline did not see sp move");
-	CHECK(only_violation(FN(abi_test_reset_fpcr), "fpcr"),
-	      "trampoline did not see FPCR reset to its default");
-	CHECK(only_violation(FN(random64), NULL), "a well-behaved C function through the trampoline");
-
-	/* Every argument register reaches the callee, and the caller's FPCR
-	 * is back afterwards. */
-	__asm__ volatile("mrs %0, fpcr" : "=r"(fpcr));
-	for (int i = 0; i < 100; i++) {
-		memset(&r, 0, sizeof(r));
-		abi_check_fill(&r, random64, true);
-		CHECK(r.fpcr_in != 0, "FPCR input at its default");
-		CHECK(abi_check_call(&r, FN(abi_test_sum6), 1, 10, 100, 1000, 10000, 100000) ==
-				      1 + 20 + 300 + 4000 + 50000 + 600000 &&
-			      abi_check_violations(&r, v, ABI_MAX_VIOLATIONS) == 0,
-		      "six arguments through the trampoline");
-	}
-	__asm__ volatile("mrs %0, fpcr" : "=r"(fpcr_after));
-	CHECK(fpcr_after == fpcr, "caller's FPCR %llx not restored: %llx",
-	      (unsigned long long)fpcr, (unsigned long long)fpcr_after);
-}
+static const struct abi_self_test abi_self_test = {
+	.calls = abi_test_calls,
+	.sum6 = { FN(abi_test_sum6) },
+};
 
 #else
 

@@ -25,9 +25,6 @@
 	add	x9, x9, :lo12:.Labi_site_\name
 	b	zinc_abi_enter
 .endm
-.macro ZINC_ABI_SITE_BODY name
-	.quad	.Labi_body_\name
-.endm
 #endif
 
 #endif

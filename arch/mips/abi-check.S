@@ -11,7 +11,7 @@
  *	Calls fn through t9 with the argument words regs->arg (a0-a3, and the
  *	fifth and sixth at the callee's sp + 16 and sp + 20, above the 16-byte
  *	home area o32 gives every callee) and stores its v0 and v1.
- *	abi_check_call (abi_check.h) wraps it. regs, byte offsets:
+ *	abi_check_call (arch/abi_regs.h) wraps it. regs, byte offsets:
  *	  0..35     in:  s0..s7, s8 given to fn
  *	  36..71    out: s0..s7, s8 after fn returned
  *	  72        sp at the call, 76 sp after fn returned
@@ -58,6 +58,31 @@
 .size abi_saved_sp, 4
 abi_saved_sp:	.space 4
 
+#include "../mips/abi-saved-sp.h"
+
+/* op (sw or lw) on s0..s7, s8 and the nine words at off(base). */
+.macro SREGS op, off, base
+	\op	$16, \off(\base)
+	\op	$17, \off + 4(\base)
+	\op	$18, \off + 8(\base)
+	\op	$19, \off + 12(\base)
+	\op	$20, \off + 16(\base)
+	\op	$21, \off + 20(\base)
+	\op	$22, \off + 24(\base)
+	\op	$23, \off + 28(\base)
+	\op	$30, \off + 32(\base)
+.endm
+
+/* op (sdc1 or ldc1) on f20, f22, ..., f30 and the six doubles at off(base). */
+.macro FREGS op, off, base
+	\op	$f20, \off(\base)
+	\op	$f22, \off + 8(\base)
+	\op	$f24, \off + 16(\base)
+	\op	$f26, \off + 24(\base)
+	\op	$f28, \off + 32(\base)
+	\op	$f30, \off + 40(\base)
+.endm
+
 /* regs offsets */
 #define IN_R		0
 #define OUT_R		36
@@ -94,30 +119,12 @@ abi_check_trampoline:
 	.cpload	$25
 	addiu	$sp, $sp, -FRAME
 	sw	$31, SAVED_RA($sp)
-	sw	$16, SAVED_S($sp)
-	sw	$17, SAVED_S + 4($sp)
-	sw	$18, SAVED_S + 8($sp)
-	sw	$19, SAVED_S + 12($sp)
-	sw	$20, SAVED_S + 16($sp)
-	sw	$21, SAVED_S + 20($sp)
-	sw	$22, SAVED_S + 24($sp)
-	sw	$23, SAVED_S + 28($sp)
-	sw	$30, SAVED_S + 32($sp)
-	sdc1	$f20, SAVED_F($sp)
-	sdc1	$f22, SAVED_F + 8($sp)
-	sdc1	$f24, SAVED_F + 16($sp)
-	sdc1	$f26, SAVED_F + 24($sp)
-	sdc1	$f28, SAVED_F + 32($sp)
-	sdc1	$f30, SAVED_F + 40($sp)
+	SREGS	sw, SAVED_S, $sp
+	FREGS	sdc1, SAVED_F, $sp
 	sw	$4, REGS($sp)
 	cfc1	$8, $31
 	sw	$8, CALLER_FCSR($sp)
-	.set	push
-	.set	mips32r2
-	rdhwr	$3, $29
-	.set	pop
-	lw	$9, %gottprel(abi_saved_sp)($28)
-	addu	$9, $9, $3
+	SAVED_SP	$9, $3, $28
 	lw	$8, 0($9)
 	sw	$8, PREV_SP($sp)
 	sw	$sp, 0($9)
@@ -130,21 +137,8 @@ abi_check_trampoline:
 	sw	$sp, SP_IN($12)
 	lw	$8, FCSR_IN($12)
 	ctc1	$8, $31
-	ldc1	$f20, IN_F($12)
-	ldc1	$f22, IN_F + 8($12)
-	ldc1	$f24, IN_F + 16($12)
-	ldc1	$f26, IN_F + 24($12)
-	ldc1	$f28, IN_F + 32($12)
-	ldc1	$f30, IN_F + 40($12)
-	lw	$16, IN_R($12)
-	lw	$17, IN_R + 4($12)
-	lw	$18, IN_R + 8($12)
-	lw	$19, IN_R + 12($12)
-	lw	$20, IN_R + 16($12)
-	lw	$21, IN_R + 20($12)
-	lw	$22, IN_R + 24($12)
-	lw	$23, IN_R + 28($12)
-	lw	$30, IN_R + 32($12)
+	FREGS	ldc1, IN_F, $12
+	SREGS	lw, IN_R, $12
 	lw	$4, ARG($12)
 	lw	$5, ARG + 4($12)
 	lw	$6, ARG + 8($12)
@@ -173,53 +167,22 @@ abi_check_trampoline:
 	lui	$28, %hi(_gp_disp)	/* ra is this lui's address */
 	addiu	$28, $28, %lo(_gp_disp)
 	addu	$28, $28, $31
-	.set	push
-	.set	mips32r2
-	rdhwr	$9, $29
-	.set	pop
-	lw	$10, %gottprel(abi_saved_sp)($28)
-	addu	$10, $10, $9
+	SAVED_SP	$10, $9, $28
 	lw	$sp, 0($10)
 	lw	$12, REGS($sp)
 	sw	$8, SP_OUT($12)
 	sw	$2, RET($12)
 	sw	$3, RET + 4($12)
-	sw	$16, OUT_R($12)
-	sw	$17, OUT_R + 4($12)
-	sw	$18, OUT_R + 8($12)
-	sw	$19, OUT_R + 12($12)
-	sw	$20, OUT_R + 16($12)
-	sw	$21, OUT_R + 20($12)
-	sw	$22, OUT_R + 24($12)
-	sw	$23, OUT_R + 28($12)
-	sw	$30, OUT_R + 32($12)
-	sdc1	$f20, OUT_F($12)
-	sdc1	$f22, OUT_F + 8($12)
-	sdc1	$f24, OUT_F + 16($12)
-	sdc1	$f26, OUT_F + 24($12)
-	sdc1	$f28, OUT_F + 32($12)
-	sdc1	$f30, OUT_F + 40($12)
+	SREGS	sw, OUT_R, $12
+	FREGS	sdc1, OUT_F, $12
 	cfc1	$8, $31
 	sw	$8, FCSR_OUT($12)
 	lw	$8, CALLER_FCSR($sp)
 	ctc1	$8, $31
 	lw	$8, PREV_SP($sp)
 	sw	$8, 0($10)
-	lw	$16, SAVED_S($sp)
-	lw	$17, SAVED_S + 4($sp)
-	lw	$18, SAVED_S + 8($sp)
-	lw	$19, SAVED_S + 12($sp)
-	lw	$20, SAVED_S + 16($sp)
-	lw	$21, SAVED_S + 20($sp)
-	lw	$22, SAVED_S + 24($sp)
-	lw	$23, SAVED_S + 28($sp)
-	lw	$30, SAVED_S + 32($sp)
-	ldc1	$f20, SAVED_F($sp)
-	ldc1	$f22, SAVED_F + 8($sp)
-	ldc1	$f24, SAVED_F + 16($sp)
-	ldc1	$f26, SAVED_F + 24($sp)
-	ldc1	$f28, SAVED_F + 32($sp)
-	ldc1	$f30, SAVED_F + 40($sp)
+	SREGS	lw, SAVED_S, $sp
+	FREGS	ldc1, SAVED_F, $sp
 	lw	$31, SAVED_RA($sp)
 	jr	$31
 	addiu	$sp, $sp, FRAME		/* delay slot */

@@ -14,37 +14,26 @@
  * and the names the report must give (abi_checked_gpr, _fpr, _fpctl).
  * CPU features: MIPS32 with an FPU.
  */
-#include "../abi-entry.h"
+#include "../abi-checked-test.h"
 
 .section .note.GNU-stack,"",%progbits
 
 #ifdef ZINC_ABI_CHECKED
 
-.section .rodata,"a",@progbits
-.globl abi_checked_gpr, abi_checked_fpr, abi_checked_fpctl
-abi_checked_gpr:	.asciz "s1"
-abi_checked_fpr:	.asciz "f22"
-abi_checked_fpctl:	.asciz "fcsr"
+ABI_CHECKED_NAMES s1, f22, fcsr
 
 .text
 .set noreorder
-.macro FN name
-	.globl \name
-	.type \name, @function
-	.balign 8
-ZINC_ENTRY \name
-.endm
-
-FN abi_checked_ret_a0
+ABI_CHECKED_FN abi_checked_ret_a0
 	jr	$31
 	move	$2, $4
-FN abi_checked_ret_a4
+ABI_CHECKED_FN abi_checked_ret_a4
 	jr	$31
 	lw	$2, 16($29)
-FN abi_checked_ret_a5
+ABI_CHECKED_FN abi_checked_ret_a5
 	jr	$31
 	lw	$2, 20($29)
-FN abi_checked_ret64
+ABI_CHECKED_FN abi_checked_ret64
 #ifdef __MIPSEB__
 	lui	$2, 0x1111
 	ori	$2, $2, 0x2222
@@ -58,13 +47,13 @@ FN abi_checked_ret64
 	jr	$31
 	ori	$2, $2, 0x4444
 #endif
-FN abi_checked_clobber_gpr
+ABI_CHECKED_FN abi_checked_clobber_gpr
 	jr	$31
 	move	$17, $0
-FN abi_checked_clobber_fpr
+ABI_CHECKED_FN abi_checked_clobber_fpr
 	jr	$31
 	mtc1	$0, $f22
-FN abi_checked_reset_fpctl
+ABI_CHECKED_FN abi_checked_reset_fpctl
 	jr	$31
 	ctc1	$0, $31
 #endif

@@ -26,31 +26,17 @@
 
 #include "arch/mips/abi_check.h"
 #include "arch/abi_rows.h"
+#include "arch/mips/abi_test.h"
 
-void abi_test_clobber_s0(void);
-void abi_test_clobber_s8(void);
 void abi_test_clobber_f20(void);
 void abi_test_clobber_f30_high(void);
 void abi_test_clobber_volatile(void);
 void abi_test_pop_extra(void);
-void abi_test_reset_fcsr(void);
-void abi_test_fcsr_flags(void);
 __asm__(".set push\n"
 	".set noreorder\n"
 	".set mips32r2\n"
 	".text\n"
-	".macro ABI_TEST_FN name\n"
-	"	.globl \\name\n"
-	"	.type \\name, @function\n"
-	"	.balign 8\n"
-	"\\name:\n"
-	".endm\n"
-	"ABI_TEST_FN abi_test_clobber_s0\n"
-	"	jr $31\n"
-	"	move $16, $0\n"
-	"ABI_TEST_FN abi_test_clobber_s8\n" /* s8 = the stack pointer */
-	"	jr $31\n"
-	"	move $30, $29\n"
+	ABI_MIPS_TEST_FNS
 	"ABI_TEST_FN abi_test_clobber_f20\n" /* the low word of the double f20 */
 	"	jr $31\n"
 	"	mtc1 $0, $f20\n"
@@ -70,27 +56,8 @@ __asm__(".set push\n"
 	"ABI_TEST_FN abi_test_pop_extra\n" /* returns with sp 8 bytes too high */
 	"	jr $31\n"
 	"	addiu $29, $29, 8\n"
-	"ABI_TEST_FN abi_test_reset_fcsr\n" /* FCSR back to its default, 0 */
-	"	jr $31\n"
-	"	ctc1 $0, $31\n"
-	"ABI_TEST_FN abi_test_fcsr_flags\n" /* the five flags and FCC0 set: allowed */
-	"	cfc1 $8, $31\n"
-	"	ori $8, $8, 0x7c\n"
-	"	lui $9, 0x80\n"
-	"	or $8, $8, $9\n"
-	"	jr $31\n"
-	"	ctc1 $8, $31\n"
 	".purgem ABI_TEST_FN\n"
 	".set pop\n");
-
-/* Compiled, so that the compiler's o32 (words at sp + 16 and sp + 20,
- * 64-bit results in v0 and v1 by byte order) is what the trampoline must
- * match. */
-__attribute__((noinline)) static uint32_t sum6(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3,
-					       uint32_t a4, uint32_t a5)
-{
-	return a0 + 2 * a1 + 3 * a2 + 4 * a3 + 5 * a4 + 6 * a5;
-}
 
 __attribute__((noinline)) static uint64_t ret64(void)
 {
@@ -100,54 +67,22 @@ __attribute__((noinline)) static uint64_t ret64(void)
 	return x;
 }
 
-static void test_trampoline_sees_violations(void)
-{
-	struct abi_check_regs r;
-	struct abi_violation v[ABI_MAX_VIOLATIONS];
-	uint32_t fcsr, fcsr_after;
+static const struct abi_test_fn abi_test_calls[] = {
+	ABI_MIPS_TEST_CALLS,
+	{ "f20's low word zeroed", FN(abi_test_clobber_f20), "f20" },
+	{ "f30's high word zeroed", FN(abi_test_clobber_f30_high), "f30" },
+	{ "sp 8 bytes too high", FN(abi_test_pop_extra), "sp" },
+	{ "v0, v1, t0, t7, t8, t9 and f18, which are not preserved",
+	  FN(abi_test_clobber_volatile), NULL },
+	{ 0 },
+};
 
-	planted_violation("s0 zeroed", FN(abi_test_clobber_s0), "s0");
-	planted_violation("s8 set to sp", FN(abi_test_clobber_s8), "s8");
-	planted_violation("f20's low word zeroed", FN(abi_test_clobber_f20), "f20");
-	planted_violation("f30's high word zeroed", FN(abi_test_clobber_f30_high), "f30");
-	planted_violation("sp 8 bytes too high", FN(abi_test_pop_extra), "sp");
-	planted_violation("FCSR reset to its default", FN(abi_test_reset_fcsr), "fcsr");
-	CHECK(only_violation(FN(abi_test_clobber_volatile), NULL),
-	      "trampoline flagged a caller-saved register");
-	CHECK(only_violation(FN(random64), NULL), "a well-behaved C function through the trampoline");
-
-	/* FCSR's flags and condition bits are the callee's to set. */
-	memset(&r, 0, sizeof(r));
-	abi_check_fill(&r, random64, true);
-	abi_check_call(&r, FN(abi_test_fcsr_flags), 0, 0, 0, 0, 0, 0);
-	CHECK(r.fcsr_out == (r.fcsr_in | 0x0080007cu) &&
-		      abi_check_violations(&r, v, ABI_MAX_VIOLATIONS) == 0,
-	      "FCSR flags set by a callee flagged (in %08x, out %08x)", (unsigned)r.fcsr_in,
-	      (unsigned)r.fcsr_out);
-
-	/* Both result words come back, as a 64-bit result takes them (and as
-	 * zinc_abi_enter returns them). */
-	memset(&r, 0, sizeof(r));
-	abi_check_fill(&r, random64, true);
-	CHECK(abi_check_call(&r, FN(ret64), 0, 0, 0, 0, 0, 0) == 0x1111222233334444ull,
-	      "64-bit result through the trampoline");
-
-	/* Every argument word reaches the callee, the rounding mode is away
-	 * from its default, and the caller's FCSR is back afterwards. */
-	fcsr = abi_get_fcsr();
-	for (int i = 0; i < 100; i++) {
-		memset(&r, 0, sizeof(r));
-		abi_check_fill(&r, random64, true);
-		CHECK((r.fcsr_in & ABI_FCSR_RM) != 0, "FCSR input at its default");
-		abi_check_call(&r, FN(sum6), 1, 10, 100, 1000, 10000, 100000);
-		CHECK(r.ret[0] == 1 + 20 + 300 + 4000 + 50000 + 600000 &&
-			      abi_check_violations(&r, v, ABI_MAX_VIOLATIONS) == 0,
-		      "six arguments through the trampoline");
-	}
-	fcsr_after = abi_get_fcsr();
-	CHECK(fcsr_after == fcsr, "caller's FCSR %08x not restored: %08x", (unsigned)fcsr,
-	      (unsigned)fcsr_after);
-}
+static const struct abi_self_test abi_self_test = {
+	.calls = abi_test_calls,
+	ABI_MIPS_TEST_FCSR,
+	.sum6 = { FN(abi_mips_sum6) },
+	.ret64 = FN(ret64),
+};
 
 #else
 

@@ -43,9 +43,6 @@
 	addiu	$24, $24, %lo(.Labi_site_\name)
 	.set	pop
 .endm
-.macro ZINC_ABI_SITE_BODY name
-	.dc.a	.Labi_body_\name
-.endm
 #endif
 
 #endif

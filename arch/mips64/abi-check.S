@@ -8,7 +8,7 @@
  *
  * void abi_check_trampoline(struct abi_check_regs *regs, const void *fn)
  *	Calls fn through t9 with the arguments regs->arg in a0-a5 and stores
- *	its v0. abi_check_call (abi_check.h) wraps it. regs, byte offsets:
+ *	its v0. abi_check_call (arch/abi_regs.h) wraps it. regs, byte offsets:
  *	  0..79     in:  s0..s7, s8, gp given to fn
  *	  80..159   out: s0..s7, s8, gp after fn returned
  *	  160       sp at the call, 168 sp after fn returned
@@ -55,6 +55,34 @@
 .size abi_saved_sp, 8
 abi_saved_sp:	.space 8
 
+#include "../mips/abi-saved-sp.h"
+
+/* op (sd or ld) on s0..s7, s8, gp and the ten doublewords at off(base). */
+.macro SREGS op, off, base
+	\op	$16, \off(\base)
+	\op	$17, \off + 8(\base)
+	\op	$18, \off + 16(\base)
+	\op	$19, \off + 24(\base)
+	\op	$20, \off + 32(\base)
+	\op	$21, \off + 40(\base)
+	\op	$22, \off + 48(\base)
+	\op	$23, \off + 56(\base)
+	\op	$30, \off + 64(\base)
+	\op	$28, \off + 72(\base)
+.endm
+
+/* op (sdc1 or ldc1) on f24..f31 and the eight doublewords at off(base). */
+.macro FREGS op, off, base
+	\op	$f24, \off(\base)
+	\op	$f25, \off + 8(\base)
+	\op	$f26, \off + 16(\base)
+	\op	$f27, \off + 24(\base)
+	\op	$f28, \off + 32(\base)
+	\op	$f29, \off + 40(\base)
+	\op	$f30, \off + 48(\base)
+	\op	$f31, \off + 56(\base)
+.endm
+
 /* regs offsets */
 #define IN_R		0
 #define OUT_R		80
@@ -92,33 +120,12 @@ abi_check_trampoline:
 	daddiu	$10, $10, %lo(%neg(%gp_rel(abi_check_trampoline)))
 	daddiu	$sp, $sp, -FRAME
 	sd	$31, SAVED_RA($sp)
-	sd	$16, SAVED_S($sp)
-	sd	$17, SAVED_S + 8($sp)
-	sd	$18, SAVED_S + 16($sp)
-	sd	$19, SAVED_S + 24($sp)
-	sd	$20, SAVED_S + 32($sp)
-	sd	$21, SAVED_S + 40($sp)
-	sd	$22, SAVED_S + 48($sp)
-	sd	$23, SAVED_S + 56($sp)
-	sd	$30, SAVED_S + 64($sp)
-	sd	$28, SAVED_S + 72($sp)
-	sdc1	$f24, SAVED_F($sp)
-	sdc1	$f25, SAVED_F + 8($sp)
-	sdc1	$f26, SAVED_F + 16($sp)
-	sdc1	$f27, SAVED_F + 24($sp)
-	sdc1	$f28, SAVED_F + 32($sp)
-	sdc1	$f29, SAVED_F + 40($sp)
-	sdc1	$f30, SAVED_F + 48($sp)
-	sdc1	$f31, SAVED_F + 56($sp)
+	SREGS	sd, SAVED_S, $sp
+	FREGS	sdc1, SAVED_F, $sp
 	sd	$4, REGS($sp)
 	cfc1	$8, $31
 	sw	$8, CALLER_FCSR($sp)
-	.set	push
-	.set	mips64r2
-	rdhwr	$3, $29
-	.set	pop
-	ld	$9, %gottprel(abi_saved_sp)($10)
-	daddu	$9, $9, $3
+	SAVED_SP	$9, $3, $10
 	ld	$8, 0($9)
 	sd	$8, PREV_SP($sp)
 	sd	$sp, 0($9)
@@ -127,24 +134,8 @@ abi_check_trampoline:
 	sd	$sp, SP_IN($12)
 	lw	$8, FCSR_IN($12)
 	ctc1	$8, $31
-	ldc1	$f24, IN_F($12)
-	ldc1	$f25, IN_F + 8($12)
-	ldc1	$f26, IN_F + 16($12)
-	ldc1	$f27, IN_F + 24($12)
-	ldc1	$f28, IN_F + 32($12)
-	ldc1	$f29, IN_F + 40($12)
-	ldc1	$f30, IN_F + 48($12)
-	ldc1	$f31, IN_F + 56($12)
-	ld	$16, IN_R($12)
-	ld	$17, IN_R + 8($12)
-	ld	$18, IN_R + 16($12)
-	ld	$19, IN_R + 24($12)
-	ld	$20, IN_R + 32($12)
-	ld	$21, IN_R + 40($12)
-	ld	$22, IN_R + 48($12)
-	ld	$23, IN_R + 56($12)
-	ld	$30, IN_R + 64($12)
-	ld	$28, IN_R + 72($12)
+	FREGS	ldc1, IN_F, $12
+	SREGS	ld, IN_R, $12
 	ld	$4, ARG($12)
 	ld	$5, ARG + 8($12)
 	ld	$6, ARG + 16($12)
@@ -173,58 +164,21 @@ abi_check_trampoline:
 	lui	$10, %hi(%neg(%gp_rel(.Lgot_again)))	/* ra is this lui's address */
 	daddu	$10, $10, $31
 	daddiu	$10, $10, %lo(%neg(%gp_rel(.Lgot_again)))
-	.set	push
-	.set	mips64r2
-	rdhwr	$9, $29
-	.set	pop
-	ld	$11, %gottprel(abi_saved_sp)($10)
-	daddu	$11, $11, $9
+	SAVED_SP	$11, $9, $10
 	ld	$sp, 0($11)
 	ld	$12, REGS($sp)
 	sd	$8, SP_OUT($12)
 	sd	$2, RET($12)
-	sd	$16, OUT_R($12)
-	sd	$17, OUT_R + 8($12)
-	sd	$18, OUT_R + 16($12)
-	sd	$19, OUT_R + 24($12)
-	sd	$20, OUT_R + 32($12)
-	sd	$21, OUT_R + 40($12)
-	sd	$22, OUT_R + 48($12)
-	sd	$23, OUT_R + 56($12)
-	sd	$30, OUT_R + 64($12)
-	sd	$28, OUT_R + 72($12)
-	sdc1	$f24, OUT_F($12)
-	sdc1	$f25, OUT_F + 8($12)
-	sdc1	$f26, OUT_F + 16($12)
-	sdc1	$f27, OUT_F + 24($12)
-	sdc1	$f28, OUT_F + 32($12)
-	sdc1	$f29, OUT_F + 40($12)
-	sdc1	$f30, OUT_F + 48($12)
-	sdc1	$f31, OUT_F + 56($12)
+	SREGS	sd, OUT_R, $12
+	FREGS	sdc1, OUT_F, $12
 	cfc1	$8, $31
 	sw	$8, FCSR_OUT($12)
 	lw	$8, CALLER_FCSR($sp)
 	ctc1	$8, $31
 	ld	$8, PREV_SP($sp)
 	sd	$8, 0($11)
-	ld	$16, SAVED_S($sp)
-	ld	$17, SAVED_S + 8($sp)
-	ld	$18, SAVED_S + 16($sp)
-	ld	$19, SAVED_S + 24($sp)
-	ld	$20, SAVED_S + 32($sp)
-	ld	$21, SAVED_S + 40($sp)
-	ld	$22, SAVED_S + 48($sp)
-	ld	$23, SAVED_S + 56($sp)
-	ld	$30, SAVED_S + 64($sp)
-	ld	$28, SAVED_S + 72($sp)
-	ldc1	$f24, SAVED_F($sp)
-	ldc1	$f25, SAVED_F + 8($sp)
-	ldc1	$f26, SAVED_F + 16($sp)
-	ldc1	$f27, SAVED_F + 24($sp)
-	ldc1	$f28, SAVED_F + 32($sp)
-	ldc1	$f29, SAVED_F + 40($sp)
-	ldc1	$f30, SAVED_F + 48($sp)
-	ldc1	$f31, SAVED_F + 56($sp)
+	SREGS	ld, SAVED_S, $sp
+	FREGS	ldc1, SAVED_F, $sp
 	ld	$31, SAVED_RA($sp)
 	jr	$31
 	daddiu	$sp, $sp, FRAME		/* delay slot */

@@ -22,13 +22,8 @@
 #endif
 
 #ifdef __ASSEMBLER__
-/*
- * The stub touches t8 and t9 only (both caller-saved; gp, callee-saved in
- * n64, is left alone): it finds the GOT from t9 (n64 PIC: every caller
- * calls through t9, here the stub's own address), loads the site's
- * address into t8 ($24) and zinc_abi_enter's into t9, and jumps, whatever
- * reorder mode the .S file is in.
- */
+/* As arch/mips/arch.h's o32 stub, with n64's GOT addressing: t8 ($24)
+ * and t9 only; gp, callee-saved in n64, is left alone. */
 #define ZINC_ARCH_ABI_STUB 1
 .macro ZINC_ABI_STUB name
 	.set	push
@@ -41,9 +36,6 @@
 	jr	$25
 	daddiu	$24, $24, %got_ofst(.Labi_site_\name)
 	.set	pop
-.endm
-.macro ZINC_ABI_SITE_BODY name
-	.dc.a	.Labi_body_\name
 .endm
 #endif
 

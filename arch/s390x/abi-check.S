@@ -8,8 +8,10 @@
  *
  * void abi_check_trampoline(struct abi_check_regs *regs, const void *fn)
  *	Calls fn with the arguments regs->arg (r2-r6, and the sixth at the
- *	callee's sp + 160, in the parameter area) and stores its r2.
- *	abi_check_call (abi_check.h) wraps it. regs, byte offsets:
+ *	callee's sp + 160, in the parameter area) and stores its r2. r6 is
+ *	callee-saved and the fifth argument: arg[4] is copied over the
+ *	block's r6 input first, so r6 must come back holding it.
+ *	abi_check_call (arch/abi_regs.h) wraps it. regs, byte offsets:
  *	  0..63     in:  r6..r13 given to fn (r6 is the fifth argument)
  *	  64..127   out: r6..r13 after fn returned
  *	  128..191  in:  f8..f15 given to fn
@@ -64,6 +66,18 @@ abi_saved_sp:	.zero 8
 	ag	\reg, 0(\tmp)
 .endm
 
+/* op (std or ld) on f8..f15 and the eight doublewords at off(base). */
+.macro FREGS op, off, base
+	\op	%f8, \off(\base)
+	\op	%f9, \off + 8(\base)
+	\op	%f10, \off + 16(\base)
+	\op	%f11, \off + 24(\base)
+	\op	%f12, \off + 32(\base)
+	\op	%f13, \off + 40(\base)
+	\op	%f14, \off + 48(\base)
+	\op	%f15, \off + 56(\base)
+.endm
+
 /* regs offsets */
 #define IN_R		0
 #define OUT_R		64
@@ -93,14 +107,7 @@ abi_check_trampoline:
 	lgr	%r1, %r15
 	aghi	%r15, -FRAME
 	stg	%r1, 0(%r15)
-	std	%f8, SAVED_F(%r15)
-	std	%f9, SAVED_F + 8(%r15)
-	std	%f10, SAVED_F + 16(%r15)
-	std	%f11, SAVED_F + 24(%r15)
-	std	%f12, SAVED_F + 32(%r15)
-	std	%f13, SAVED_F + 40(%r15)
-	std	%f14, SAVED_F + 48(%r15)
-	std	%f15, SAVED_F + 56(%r15)
+	FREGS	std, SAVED_F, %r15
 	stg	%r2, REGS(%r15)
 	stfpc	CALLER_FPC(%r15)
 	SAVED_SP %r4, %r5
@@ -113,14 +120,8 @@ abi_check_trampoline:
 	stg	%r0, 160(%r15)
 	stg	%r15, SP_IN(%r14)
 	lfpc	FPC_IN(%r14)
-	ld	%f8, IN_F(%r14)
-	ld	%f9, IN_F + 8(%r14)
-	ld	%f10, IN_F + 16(%r14)
-	ld	%f11, IN_F + 24(%r14)
-	ld	%f12, IN_F + 32(%r14)
-	ld	%f13, IN_F + 40(%r14)
-	ld	%f14, IN_F + 48(%r14)
-	ld	%f15, IN_F + 56(%r14)
+	FREGS	ld, IN_F, %r14
+	mvc	IN_R(8,%r14), ARG + 32(%r14)	/* r6: the fifth argument */
 	lmg	%r6, %r13, IN_R(%r14)
 	lmg	%r2, %r5, ARG(%r14)
 	iihf	%r0, 0x55555555
@@ -133,26 +134,12 @@ abi_check_trampoline:
 	stg	%r0, SP_OUT(%r1)
 	stg	%r2, RET(%r1)
 	stmg	%r6, %r13, OUT_R(%r1)
-	std	%f8, OUT_F(%r1)
-	std	%f9, OUT_F + 8(%r1)
-	std	%f10, OUT_F + 16(%r1)
-	std	%f11, OUT_F + 24(%r1)
-	std	%f12, OUT_F + 32(%r1)
-	std	%f13, OUT_F + 40(%r1)
-	std	%f14, OUT_F + 48(%r1)
-	std	%f15, OUT_F + 56(%r1)
+	FREGS	std, OUT_F, %r1
 	stfpc	FPC_OUT(%r1)
 	lfpc	CALLER_FPC(%r15)
 	lg	%r0, PREV_SP(%r15)
 	stg	%r0, 0(%r14)
-	ld	%f8, SAVED_F(%r15)
-	ld	%f9, SAVED_F + 8(%r15)
-	ld	%f10, SAVED_F + 16(%r15)
-	ld	%f11, SAVED_F + 24(%r15)
-	ld	%f12, SAVED_F + 32(%r15)
-	ld	%f13, SAVED_F + 40(%r15)
-	ld	%f14, SAVED_F + 48(%r15)
-	ld	%f15, SAVED_F + 56(%r15)
+	FREGS	ld, SAVED_F, %r15
 	lmg	%r6, %r15, FRAME + 48(%r15)
 	br	%r14
 .size abi_check_trampoline, .-abi_check_trampoline

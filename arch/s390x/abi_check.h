@@ -10,8 +10,8 @@
  * v16-v31.
  *
  * r6 is both callee-saved and the fifth argument register: it carries a4,
- * and must come back holding it (abi_check_fill's random r6 is replaced by
- * a4 in abi_check_call).
+ * and must come back holding it (the trampoline copies arg[4] over
+ * abi_check_fill's random in_r[0] before the call).
  */
 #ifndef ZINC_ARCH_S390X_ABI_CHECK_H
 #define ZINC_ARCH_S390X_ABI_CHECK_H
@@ -39,31 +39,6 @@ _Static_assert(__builtin_offsetof(struct abi_check_regs, in_f) == 128 &&
 		       sizeof(struct abi_check_regs) == 336,
 	       "abi-check.S offsets");
 
-/* arch/s390x/abi-check.S: calls fn with the block's inputs, fills its outputs. */
-void abi_check_trampoline(struct abi_check_regs *regs, const void *fn);
-
-static inline __attribute__((always_inline)) uint64_t
-abi_check_call(struct abi_check_regs *regs, const void *fn, uint64_t a0, uint64_t a1, uint64_t a2,
-	       uint64_t a3, uint64_t a4, uint64_t a5)
-{
-	regs->arg[0] = a0;
-	regs->arg[1] = a1;
-	regs->arg[2] = a2;
-	regs->arg[3] = a3;
-	regs->arg[4] = a4;
-	regs->arg[5] = a5;
-	regs->in_r[0] = a4; /* r6 */
-	abi_check_trampoline(regs, fn);
-	return regs->ret;
-}
-
-static const char *const abi_check_r_names[8] = {
-	"r6", "r7", "r8", "r9", "r10", "r11", "r12", "r13",
-};
-static const char *const abi_check_f_names[8] = {
-	"f8", "f9", "f10", "f11", "f12", "f13", "f14", "f15",
-};
-
 /* FPC: IEEE masks in bits 0-7 (from the left: the value's top byte),
  * flags 8-15, data-exception code 16-23, the DFP rounding mode in 25-27
  * and the BFP rounding mode in 29-31 (0: nearest, the default). The
@@ -71,7 +46,18 @@ static const char *const abi_check_f_names[8] = {
 #define ABI_FPC_CONTROL 0xff0000ffu
 #define ABI_FPC_BFP_RM 0x7u
 
-static inline uint32_t abi_get_fpc(void)
+static const struct abi_saved abi_check_saved[] = {
+	{ ABI_RANDOM, (const char *const[]){ "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r13" }, 8,
+	  8, ABI_AT(in_r), ABI_AT(out_r), ABI_ALL, 0 },
+	{ ABI_RANDOM, (const char *const[]){ "f8", "f9", "f10", "f11", "f12", "f13", "f14", "f15" },
+	  8, 8, ABI_AT(in_f), ABI_AT(out_f), ABI_ALL, 0 },
+	{ ABI_SP, (const char *const[]){ "r15 (sp)" }, 1, 8, ABI_AT(sp_in), ABI_AT(sp_out), ABI_ALL,
+	  0 },
+	{ ABI_FP, (const char *const[]){ "fpc" }, 1, 4, ABI_AT(fpc_in), ABI_AT(fpc_out),
+	  ABI_FPC_CONTROL, ABI_FPC_BFP_RM },
+};
+
+static inline uint64_t abi_get_fp(void)
 {
 	uint32_t x;
 
@@ -79,44 +65,18 @@ static inline uint32_t abi_get_fpc(void)
 	return x;
 }
 
-/*
- * Fresh inputs from next(): random callee-saved registers and, when
- * fresh_fp, FPC with a BFP rounding mode other than the default (toward
- * zero, +infinity or -infinity), so that a backend which resets FPC is
- * seen; without fresh_fp FPC keeps the caller's value (any change the
- * callee makes is still seen). The IEEE masks stay clear: no backend can
- * trap.
- */
+/* When fresh_fp, FPC with a BFP rounding mode other than the default
+ * (toward zero, +infinity or -infinity). The IEEE masks stay clear: no
+ * backend can trap. */
 static inline __attribute__((always_inline)) void
-abi_check_fill(struct abi_check_regs *r, uint64_t (*next)(void), bool fresh_fp)
+abi_check_fill_fp(struct abi_check_regs *r, uint64_t (*next)(void), bool fresh_fp)
 {
-	for (int i = 0; i < 8; i++)
-		r->in_r[i] = next() | 1;
-	for (int i = 0; i < 8; i++)
-		r->in_f[i] = next() | 1;
-	if (fresh_fp)
-		r->fpc_in = (uint32_t)(1 + next() % 3);
-	else
-		r->fpc_in = abi_get_fpc();
+	r->fpc_in = fresh_fp ? (uint32_t)(1 + next() % 3) : (uint32_t)abi_get_fp();
 }
 
-/* Writes up to max violations into v and returns how many there are. */
-static inline __attribute__((always_inline)) int
-abi_check_violations(const struct abi_check_regs *r, struct abi_violation *v, int max)
-{
-	int n = 0;
-
-	for (int i = 0; i < 8; i++)
-		if (r->out_r[i] != r->in_r[i])
-			abi_violation_add(v, max, &n, abi_check_r_names[i], r->in_r[i], r->out_r[i]);
-	for (int i = 0; i < 8; i++)
-		if (r->out_f[i] != r->in_f[i])
-			abi_violation_add(v, max, &n, abi_check_f_names[i], r->in_f[i], r->out_f[i]);
-	if (r->sp_out != r->sp_in)
-		abi_violation_add(v, max, &n, "r15 (sp)", r->sp_in, r->sp_out);
-	if ((r->fpc_out ^ r->fpc_in) & ABI_FPC_CONTROL)
-		abi_violation_add(v, max, &n, "fpc", r->fpc_in, r->fpc_out);
-	return n;
-}
+/* abi_check_call: arch/abi_regs.h, with arch/s390x/abi-check.S's
+ * trampoline, which gives r6 the fifth argument (in_r[0] too). */
+#define ABI_CHECK_ARGS_IN_BLOCK 1
+#include "arch/abi_regs.h"
 
 #endif

@@ -13,45 +13,34 @@
  * and the names the report must give (abi_checked_gpr, _fpr, _fpctl).
  * CPU features: z/Architecture with the extended-immediate facility (z9).
  */
-#include "../abi-entry.h"
+#include "../abi-checked-test.h"
 
 .section .note.GNU-stack,"",%progbits
 
 #ifdef ZINC_ABI_CHECKED
 
-.section .rodata,"a",@progbits
-.globl abi_checked_gpr, abi_checked_fpr, abi_checked_fpctl
-abi_checked_gpr:	.asciz "r7"
-abi_checked_fpr:	.asciz "f9"
-abi_checked_fpctl:	.asciz "fpc"
+ABI_CHECKED_NAMES r7, f9, fpc
 
 .text
-.macro FN name
-	.globl \name
-	.type \name, @function
-	.balign 8
-ZINC_ENTRY \name
-.endm
-
-FN abi_checked_ret_a0
+ABI_CHECKED_FN abi_checked_ret_a0
 	br	%r14
-FN abi_checked_ret_a4
+ABI_CHECKED_FN abi_checked_ret_a4
 	lgr	%r2, %r6
 	br	%r14
-FN abi_checked_ret_a5
+ABI_CHECKED_FN abi_checked_ret_a5
 	lg	%r2, 160(%r15)
 	br	%r14
-FN abi_checked_ret64
+ABI_CHECKED_FN abi_checked_ret64
 	iihf	%r2, 0x11112222
 	iilf	%r2, 0x33334444
 	br	%r14
-FN abi_checked_clobber_gpr
+ABI_CHECKED_FN abi_checked_clobber_gpr
 	lghi	%r7, 0
 	br	%r14
-FN abi_checked_clobber_fpr
+ABI_CHECKED_FN abi_checked_clobber_fpr
 	lzdr	%f9
 	br	%r14
-FN abi_checked_reset_fpctl
+ABI_CHECKED_FN abi_checked_reset_fpctl
 	lghi	%r0, 0
 	sfpc	%r0
 	br	%r14

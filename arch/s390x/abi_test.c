@@ -89,47 +89,24 @@ __asm__(".text\n"
 	"	agr %r2, %r1\n"
 	"	br %r14\n");
 
-static void test_trampoline_sees_violations(void)
-{
-	struct abi_check_regs r;
-	struct abi_violation v[ABI_MAX_VIOLATIONS];
-	uint32_t fpc, fpc_after;
+static const struct abi_test_fn abi_test_calls[] = {
+	{ "r6 set to the stack pointer", FN(abi_test_clobber_r6), "r6" },
+	{ "r13 zeroed", FN(abi_test_clobber_r13), "r13" },
+	{ "f8 zeroed", FN(abi_test_clobber_f8), "f8" },
+	{ "f15 zeroed", FN(abi_test_clobber_f15), "f15" },
+	{ "r15 8 bytes too high", FN(abi_test_pop_extra), "r15 (sp)" },
+	{ "FPC reset to its default", FN(abi_test_reset_fpc), "fpc" },
+	{ "r0, r1, r14 and f0, which are not preserved", FN(abi_test_clobber_volatile), NULL },
+	{ 0 },
+};
 
-	planted_violation("r6 set to the stack pointer", FN(abi_test_clobber_r6), "r6");
-	planted_violation("r13 zeroed", FN(abi_test_clobber_r13), "r13");
-	planted_violation("f8 zeroed", FN(abi_test_clobber_f8), "f8");
-	planted_violation("f15 zeroed", FN(abi_test_clobber_f15), "f15");
-	planted_violation("r15 8 bytes too high", FN(abi_test_pop_extra), "r15 (sp)");
-	planted_violation("FPC reset to its default", FN(abi_test_reset_fpc), "fpc");
-	CHECK(only_violation(FN(abi_test_clobber_volatile), NULL),
-	      "trampoline flagged r0, r1, r14 or f0, which are not preserved");
-	CHECK(only_violation(FN(random64), NULL), "a well-behaved C function through the trampoline");
-
-	/* FPC's flags are the callee's to set. */
-	memset(&r, 0, sizeof(r));
-	abi_check_fill(&r, random64, true);
-	abi_check_call(&r, FN(abi_test_fpc_flags), 0, 0, 0, 0, 0, 0);
-	CHECK(r.fpc_out == (r.fpc_in | 0x00f80000u) &&
-		      abi_check_violations(&r, v, ABI_MAX_VIOLATIONS) == 0,
-	      "FPC flags set by a callee flagged (in %08x, out %08x)", (unsigned)r.fpc_in,
-	      (unsigned)r.fpc_out);
-
-	/* Every argument reaches the callee, the rounding mode is away from
-	 * its default, and the caller's FPC is back afterwards. */
-	fpc = abi_get_fpc();
-	for (int i = 0; i < 100; i++) {
-		memset(&r, 0, sizeof(r));
-		abi_check_fill(&r, random64, true);
-		CHECK((r.fpc_in & ABI_FPC_BFP_RM) != 0, "FPC input at its default");
-		CHECK(abi_check_call(&r, FN(abi_test_sum6), 1, 10, 100, 1000, 10000, 100000) ==
-				      1 + 20 + 300 + 4000 + 50000 + 600000 &&
-			      abi_check_violations(&r, v, ABI_MAX_VIOLATIONS) == 0,
-		      "six arguments through the trampoline");
-	}
-	fpc_after = abi_get_fpc();
-	CHECK(fpc_after == fpc, "caller's FPC %08x not restored: %08x", (unsigned)fpc,
-	      (unsigned)fpc_after);
-}
+static const struct abi_self_test abi_self_test = {
+	.calls = abi_test_calls,
+	.fp = "fpc",
+	.fp_flags_fn = FN(abi_test_fpc_flags),
+	.fp_flags = 0x00f80000u,
+	.sum6 = { FN(abi_test_sum6) },
+};
 
 #else
 

@@ -23,9 +23,6 @@
 	larl	%r1, .Labi_site_\name
 	jg	zinc_abi_enter
 .endm
-.macro ZINC_ABI_SITE_BODY name
-	.dc.a	.Labi_body_\name
-.endm
 #endif
 
 #endif

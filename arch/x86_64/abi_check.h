@@ -31,11 +31,6 @@ _Static_assert(__builtin_offsetof(struct abi_check_regs, mxcsr_in) == 120 &&
 uint64_t abi_check_call(struct abi_check_regs *regs, const void *fn, uint64_t a0, uint64_t a1,
 			uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5);
 
-#define ABI_CHECK_NREGS 6
-static const char *const abi_check_reg_names[ABI_CHECK_NREGS] = {
-	"rbx", "rbp", "r12", "r13", "r14", "r15",
-};
-
 #define ABI_RFLAGS_DF (1u << 10)
 #define ABI_MXCSR_DEFAULT 0x1f80 /* exceptions masked, round to nearest */
 #define ABI_FCW_DEFAULT 0x037f	 /* exceptions masked, 64-bit precision, nearest */
@@ -43,27 +38,42 @@ static const char *const abi_check_reg_names[ABI_CHECK_NREGS] = {
  * (bits 0-5) are caller-saved (System V ABI, section 3.2.1). */
 #define ABI_MXCSR_CONTROL 0xffc0
 
+static const struct abi_saved abi_check_saved[] = {
+	{ ABI_RANDOM, (const char *const[]){ "rbx", "rbp", "r12", "r13", "r14", "r15" }, 6, 8,
+	  ABI_AT(in), ABI_AT(out), ABI_ALL, 0 },
+	{ ABI_SP, (const char *const[]){ "rsp" }, 1, 8, ABI_AT(rsp_in), ABI_AT(rsp_out), ABI_ALL, 0 },
+	{ ABI_CLEAR, (const char *const[]){ "direction flag" }, 1, 8, 0, ABI_AT(rflags),
+	  ABI_RFLAGS_DF, 0 },
+	{ ABI_FP, (const char *const[]){ "mxcsr" }, 1, 4, ABI_AT(mxcsr_in), ABI_AT(mxcsr_out),
+	  ABI_MXCSR_CONTROL, 3u << 13 },
+	{ ABI_FP, (const char *const[]){ "x87 control word" }, 1, 2, ABI_AT(fcw_in), ABI_AT(fcw_out),
+	  ABI_ALL, 3u << 10 },
+};
+
+/* The caller's MXCSR (low half) and x87 control word (bits 32-47). */
+static inline uint64_t abi_get_fp(void)
+{
+	uint32_t mxcsr;
+	uint16_t fcw;
+
+	__asm__ volatile("stmxcsr %0\n\tfnstcw %1" : "=m"(mxcsr), "=m"(fcw));
+	return mxcsr | (uint64_t)fcw << 32;
+}
+
 /*
- * Fresh inputs from next(): random callee-saved registers and, when
- * fresh_fp, MXCSR and the x87 control word away from their defaults, so
- * that a backend which resets them is seen: a rounding mode other than
- * nearest (never 0), and for MXCSR random sticky exception flags. The x87
- * precision stays at its default (valgrind ignores another one).
- * Exceptions stay masked, so no backend can trap on them. Without
- * fresh_fp both keep the caller's values: loading a changed rounding mode
- * costs the trampoline some 100 cycles (Zen 5), loading the same one
- * nearly nothing, and any change the callee makes is still seen.
- *
- * Always inlined, as abi_check_violations is: arch/abi_check.c calls both
- * on every checked call, in a function libFuzzer does not trace.
+ * When fresh_fp, MXCSR and the x87 control word away from their defaults:
+ * a rounding mode other than nearest, and for MXCSR random sticky
+ * exception flags. The x87 precision stays at its default (valgrind
+ * ignores another one). Exceptions stay masked, so no backend can trap on
+ * them. Without fresh_fp both keep the caller's values: loading a changed
+ * rounding mode costs the trampoline some 100 cycles (Zen 5), loading the
+ * same one nearly nothing.
  */
 static inline __attribute__((always_inline)) void
-abi_check_fill(struct abi_check_regs *r, uint64_t (*next)(void), bool fresh_fp)
+abi_check_fill_fp(struct abi_check_regs *r, uint64_t (*next)(void), bool fresh_fp)
 {
 	uint64_t x;
 
-	for (int i = 0; i < ABI_CHECK_NREGS; i++)
-		r->in[i] = next();
 	if (!fresh_fp) {
 		__asm__ volatile("stmxcsr %0\n\tfnstcw %1" : "=m"(r->mxcsr_in), "=m"(r->fcw_in));
 		return;
@@ -73,24 +83,6 @@ abi_check_fill(struct abi_check_regs *r, uint64_t (*next)(void), bool fresh_fp)
 	r->fcw_in = (uint16_t)(ABI_FCW_DEFAULT | (1 + x % 3) << 10);
 }
 
-/* Writes up to max violations into v and returns how many there are. */
-static inline __attribute__((always_inline)) int
-abi_check_violations(const struct abi_check_regs *r, struct abi_violation *v, int max)
-{
-	int n = 0;
-
-	for (int i = 0; i < ABI_CHECK_NREGS; i++)
-		if (r->out[i] != r->in[i])
-			abi_violation_add(v, max, &n, abi_check_reg_names[i], r->in[i], r->out[i]);
-	if (r->rsp_out != r->rsp_in)
-		abi_violation_add(v, max, &n, "rsp", r->rsp_in, r->rsp_out);
-	if (r->rflags & ABI_RFLAGS_DF)
-		abi_violation_add(v, max, &n, "direction flag", 0, 1);
-	if ((r->mxcsr_out ^ r->mxcsr_in) & ABI_MXCSR_CONTROL)
-		abi_violation_add(v, max, &n, "mxcsr", r->mxcsr_in, r->mxcsr_out);
-	if (r->fcw_out != r->fcw_in)
-		abi_violation_add(v, max, &n, "x87 control word", r->fcw_in, r->fcw_out);
-	return n;
-}
+#include "arch/abi_regs.h"
 
 #endif

@@ -13,44 +13,32 @@
 .section .note.GNU-stack,"",%progbits
 
 #if defined(__x86_64__) && defined(ZINC_ABI_CHECK) && defined(ZINC_ASM_X86_64)
-#include "arch/abi-entry.h"
+#include "arch/abi-checked-test.h"
 
 .text
-.globl abi_checked_clean, abi_checked_clobber_rbx, abi_checked_reset_mxcsr
-.globl abi_checked_fninit, abi_checked_flip_round
 
-.type abi_checked_clean, @function
-.balign 16
-ZINC_ENTRY abi_checked_clean
+ABI_CHECKED_FN abi_checked_clean, 16
 	endbr64
 	movq	%rdi, %rax
 	ret
 
-.type abi_checked_clobber_rbx, @function
-.balign 16
-ZINC_ENTRY abi_checked_clobber_rbx
+ABI_CHECKED_FN abi_checked_clobber_rbx, 16
 	endbr64
 	xorl	%ebx, %ebx
 	ret
 
-.type abi_checked_reset_mxcsr, @function
-.balign 16
-ZINC_ENTRY abi_checked_reset_mxcsr
+ABI_CHECKED_FN abi_checked_reset_mxcsr, 16
 	endbr64
 	movl	$0x1f80, -4(%rsp)
 	ldmxcsr	-4(%rsp)
 	ret
 
-.type abi_checked_fninit, @function
-.balign 16
-ZINC_ENTRY abi_checked_fninit
+ABI_CHECKED_FN abi_checked_fninit, 16
 	endbr64
 	fninit
 	ret
 
-.type abi_checked_flip_round, @function
-.balign 16
-ZINC_ENTRY abi_checked_flip_round
+ABI_CHECKED_FN abi_checked_flip_round, 16
 	endbr64
 	stmxcsr	-4(%rsp)
 	xorl	$0x6000, -4(%rsp)

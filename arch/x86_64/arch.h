@@ -27,9 +27,6 @@
 	leaq	.Labi_site_\name(%rip), %r11
 	jmp	zinc_abi_enter
 .endm
-.macro ZINC_ABI_SITE_BODY name
-	.quad	.Labi_body_\name
-.endm
 #endif
 
 #endif
