@@ -70,17 +70,9 @@
 #define ARG_LEN		156
 #define FRAME		164	/* 36 + 164: sp stays 8-aligned */
 
-.text
+#include "arm-macros.h"
 
-/* op dst, dst, src, ror #r, r taken modulo 32 (as's % keeps the sign of
- * the dividend); plain op for r = 0 mod 32 (ror #0 is not encodable). */
-.macro OPROR op, dst, src, r
-.if ((((\r) % 32) + 32) % 32) == 0
-	\op	\dst, \dst, \src
-.else
-	\op	\dst, \dst, \src, ror #((((\r) % 32) + 32) % 32)
-.endif
-.endm
+.text
 
 /*
  * Two quarter-rounds side by side, (a, b, c, d) and (e, f, g, h), whose b
@@ -192,12 +184,7 @@
 .type chacha20_arm, %function
 .balign 16
 ZINC_ENTRY chacha20_arm
-	cmp	r3, #0
-	bxeq	lr
-	push	{r4-r11, lr}
-	sub	sp, sp, #FRAME
-	add	r12, sp, #ARG_STATE
-	stm	r12, {r0-r3}
+	ENTER	r3
 	/* X = state. */
 	ldm	r0!, {r4-r11}
 	stm	sp, {r4-r11}
@@ -276,23 +263,9 @@ ZINC_ENTRY chacha20_arm
 	ldr	r1, [sp, #X + 48]
 	str	r1, [r0, #48]
 	/* Wipe X, KS and the spill slots (144 bytes). */
-	mov	r0, #0
-	mov	r1, #0
-	mov	r2, #0
-	mov	r3, #0
-	mov	r4, #0
-	mov	r5, #0
-	mov	r6, #0
-	mov	r7, #0
-	mov	r12, sp
-	stm	r12!, {r0-r7}
-	stm	r12!, {r0-r7}
-	stm	r12!, {r0-r7}
-	stm	r12!, {r0-r7}
+	WIPE_FRAME 4
 	stm	r12!, {r0-r3}
-	mov	r12, #0
-	add	sp, sp, #FRAME
-	pop	{r4-r11, pc}
+	LEAVE
 
 .size chacha20_arm, .-chacha20_arm
 
