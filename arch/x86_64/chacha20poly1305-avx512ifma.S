@@ -425,31 +425,26 @@
 	addl	$16, 48(%rdi)
 .endm
 
+/* The function \name: ROUNDS_MIX \mix, \w, \n, \ctr and return. */
+.macro ROUNDS_FN name, mix, w, n, ctr
+.type	\name, @function
+.balign	32
+\name:
+	ROUNDS_MIX \mix, \w, \n, \ctr
+	ret
+.size	\name, .-\name
+.endm
+
 /* The 20 rounds of sixteen blocks with a step's MAC (MIX) among them, and
  * WORDS_OUT; r8..r13, r15, rsi, MASK44 and PAD as MIX needs them. */
-.type	.Lrounds_mac, @function
-.balign	32
-.Lrounds_mac:
-	ROUNDS_MIX MIX, zmm, 16, .Lctr16
-	ret
-.size	.Lrounds_mac, .-.Lrounds_mac
+ROUNDS_FN .Lrounds_mac, MIX, zmm, 16, .Lctr16
 
 /* The same with eight blocks (a last part of at most 512 bytes). */
-.type	.Lrounds_mac8, @function
-.balign	32
-.Lrounds_mac8:
-	ROUNDS_MIX MIX8, ymm, 8, .Lctr8
-	ret
-.size	.Lrounds_mac8, .-.Lrounds_mac8
+ROUNDS_FN .Lrounds_mac8, MIX8, ymm, 8, .Lctr8
 
 /* The first step's rounds, sixteen blocks, with the powers computed among
  * them (PMIX); r11..r13 and MASK44 as PMIX needs them. */
-.type	.Lrounds_pow, @function
-.balign	32
-.Lrounds_pow:
-	ROUNDS_MIX PMIX, zmm, 16, .Lctr16
-	ret
-.size	.Lrounds_pow, .-.Lrounds_pow
+ROUNDS_FN .Lrounds_pow, PMIX, zmm, 16, .Lctr16
 
 /* A step's MAC alone (the last whole step's, when no part follows), all
  * in the lanes, as the vector ports have nothing else to do:
