@@ -197,13 +197,7 @@
 .balign 32
 ZINC_ENTRY chacha20_avx512
 	endbr64
-	FINAL_COUNTER .Ldone_noframe
-
-	pushq	%rbp
-	movq	%rsp, %rbp
-	subq	$FRAME, %rsp
-	andq	$-64, %rsp
-	xorl	%r11d, %r11d	/* bytes of KS to wipe */
+	ENTER_FRAME .Ldone_noframe, FRAME	/* bytes of KS to wipe */
 
 	cmpq	$1024, %rcx
 	jb	.Lpart16

@@ -94,13 +94,7 @@
 .balign 32
 ZINC_ENTRY chacha20_avx512vl
 	endbr64
-	FINAL_COUNTER .Ldone_noframe
-
-	pushq	%rbp
-	movq	%rsp, %rbp
-	subq	$FRAME, %rsp
-	andq	$-64, %rsp
-	xorl	%r11d, %r11d	/* bytes of KS to wipe */
+	ENTER_FRAME .Ldone_noframe, FRAME	/* bytes of KS to wipe */
 
 .Ltail:
 	/* Dispatch on what is left (rcx > 0); only 512 and up loops. */

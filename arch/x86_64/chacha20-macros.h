@@ -18,6 +18,19 @@
 	jz	\empty
 .endm
 
+/* After FINAL_COUNTER (to \empty when len is 0): rbp saved and the
+ * caller's rsp in it, a frame of \frame bytes, 64-byte aligned, at rsp;
+ * r11d = 0, the frame's bytes to wipe (WIPE_AT_LEAST, RETURN_WIPING). */
+.macro ENTER_FRAME empty, frame
+	FINAL_COUNTER \empty
+
+	pushq	%rbp
+	movq	%rsp, %rbp
+	subq	$\frame, %rsp
+	andq	$-64, %rsp
+	xorl	%r11d, %r11d
+.endm
+
 /* r11d = max(r11d, n): the frame's first n bytes are to be wiped. A cmov,
  * though n and r11d only depend on the length. Clobbers eax. */
 .macro WIPE_AT_LEAST n
