@@ -484,11 +484,15 @@
  * chacha20poly1305-avx512ifma.S): the including file defines KS. */
 
 /* lo: words 8h..8h+3 and hi: words 8h+4..8h+7 of blocks j and j + 4: bytes
- * 32h..32h+31 of those blocks, XORed into dst (out = 1) or copied to KS. */
+ * 32h..32h+31 of those blocks, XORed into dst (out = 1), each given to
+ * PIECE (out = 2) or copied to KS (out = 0). */
 .macro OUT8VL lo, hi, j, h, out
 	vshufi32x4 $0, \hi, \lo, %ymm25
 	vshufi32x4 $3, \hi, \lo, %ymm26
-	.if \out
+	.if \out == 2
+	PIECE	%ymm25, 64*\j+32*\h, 32, KS
+	PIECE	%ymm26, 64*(\j+4)+32*\h, 32, KS
+	.elseif \out
 	vpxord	64 * \j + 32 * \h(%rdx), %ymm25, %ymm25
 	vpxord	64 * (\j + 4) + 32 * \h(%rdx), %ymm26, %ymm26
 	vmovdqu32 %ymm25, 64 * \j + 32 * \h(%rsi)
@@ -499,8 +503,8 @@
 	.endif
 .endm
 
-/* After WORDS ymm: the eight blocks XORed from rdx into rsi (out = 1) or
- * copied to KS (out = 0), state[12] += 8. */
+/* After WORDS ymm: the eight blocks XORed from rdx into rsi (out = 1), as
+ * pieces (out = 2) or copied to KS (out = 0); state[12] += 8. */
 .macro OUTPUT8VL out
 	OUT8VL	%ymm1, %ymm5, 0, 0, \out
 	OUT8VL	%ymm9, %ymm13, 0, 1, \out
