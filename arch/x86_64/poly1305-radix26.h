@@ -18,6 +18,15 @@
 	vpaddq		\t, \d, \d
 .endm
 
+/* d_i += a_i * o_i for the limbs i = 0..4, with t_i as scratch. */
+.macro MULADD5 o0, d0, t0, o1, d1, t1, o2, d2, t2, o3, d3, t3, o4, d4, t4
+	MULADD	\o0, A0, \d0, \t0
+	MULADD	\o1, A1, \d1, \t1
+	MULADD	\o2, A2, \d2, \t2
+	MULADD	\o3, A3, \d3, \t3
+	MULADD	\o4, A4, \d4, \t4
+.endm
+
 /*
  * Column j of d = a * (r_0 .. r_4): the products with r_j (rop) and with
  * 5 r_j (sop, j >= 1). Column 0 starts the sums, or with acc = 1 adds to
@@ -25,11 +34,7 @@
  */
 .macro COLUMN j, rop, sop, acc=0
 .if \j == 0 && \acc
-	MULADD	\rop, A0, D0, T0
-	MULADD	\rop, A1, D1, T1
-	MULADD	\rop, A2, D2, T0
-	MULADD	\rop, A3, D3, T1
-	MULADD	\rop, A4, D4, T0
+	MULADD5	\rop, D0, T0,  \rop, D1, T1,  \rop, D2, T0,  \rop, D3, T1,  \rop, D4, T0
 .elseif \j == 0
 	vpmuludq	\rop, A0, D0
 	vpmuludq	\rop, A1, D1
@@ -37,29 +42,13 @@
 	vpmuludq	\rop, A3, D3
 	vpmuludq	\rop, A4, D4
 .elseif \j == 1
-	MULADD	\rop, A0, D1, T0
-	MULADD	\rop, A1, D2, T1
-	MULADD	\rop, A2, D3, T0
-	MULADD	\rop, A3, D4, T1
-	MULADD	\sop, A4, D0, T0
+	MULADD5	\rop, D1, T0,  \rop, D2, T1,  \rop, D3, T0,  \rop, D4, T1,  \sop, D0, T0
 .elseif \j == 2
-	MULADD	\rop, A0, D2, T1
-	MULADD	\rop, A1, D3, T0
-	MULADD	\rop, A2, D4, T1
-	MULADD	\sop, A3, D0, T0
-	MULADD	\sop, A4, D1, T1
+	MULADD5	\rop, D2, T1,  \rop, D3, T0,  \rop, D4, T1,  \sop, D0, T0,  \sop, D1, T1
 .elseif \j == 3
-	MULADD	\rop, A0, D3, T0
-	MULADD	\rop, A1, D4, T1
-	MULADD	\sop, A2, D0, T0
-	MULADD	\sop, A3, D1, T1
-	MULADD	\sop, A4, D2, T0
+	MULADD5	\rop, D3, T0,  \rop, D4, T1,  \sop, D0, T0,  \sop, D1, T1,  \sop, D2, T0
 .else
-	MULADD	\rop, A0, D4, T1
-	MULADD	\sop, A1, D0, T0
-	MULADD	\sop, A2, D1, T1
-	MULADD	\sop, A3, D2, T0
-	MULADD	\sop, A4, D3, T1
+	MULADD5	\rop, D4, T1,  \sop, D0, T0,  \sop, D1, T1,  \sop, D2, T0,  \sop, D3, T1
 .endif
 .endm
 
