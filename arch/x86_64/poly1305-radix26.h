@@ -52,13 +52,18 @@
 .endif
 .endm
 
-/* a_i = a_i + d_i, then one carry pass (bounds in the header). */
-.macro ADD_CARRY
+/* a_i = a_i + d_i. */
+.macro ADD_D
 	vpaddq	D0, A0, A0
 	vpaddq	D1, A1, A1
 	vpaddq	D2, A2, A2
 	vpaddq	D3, A3, A3
 	vpaddq	D4, A4, A4
+.endm
+
+/* a_i = a_i + d_i, then one carry pass (bounds in the header). */
+.macro ADD_CARRY
+	ADD_D
 	vpsrlq	$26, A0, T0
 	vpsrlq	$26, A3, T1
 	VPAND	MASK, A0, A0
@@ -127,6 +132,18 @@
 	movl	%r14d, \sw+3*\step(%rdi)
 .endm
 
+/* h (at rdi) in radix 2^26 into the low qwords of xmm0-xmm4, the other
+ * lanes zeroed (vmovq): limb j of lane 0. Clobbers as TO26 does. */
+.macro H_TO_LANE0
+	LOAD_H	%rdi
+	TO26
+	vmovq	%rax, %xmm0
+	vmovq	%rbx, %xmm1
+	vmovq	%rcx, %xmm2
+	vmovq	%rdx, %xmm3
+	vmovq	%r14, %xmm4
+.endm
+
 /* h = h r, partly reduced (h2 <= 4). TO26 clobbers r11, so reload r0. */
 .macro NEXT_POWER
 	movq	R0(%rdi), %r11
@@ -151,6 +168,25 @@
 	vpmovzxdq	PW(\j)(%rdi), T2
 	vpmovzxdq	SW(\j)(%rdi), T3
 	COLUMN	\j, T2, T3
+	.endr
+.endm
+
+/* The lanes (4: ymm, 8: zmm) of each column sum in register 5..9 added
+ * into its low qword (xmm5-9, for FOLD_EXIT). Clobbers xmm10, xmm11 (and
+ * ymm10 with 8 lanes). */
+.macro SUM_LANES lanes
+	.irp d, 5, 6, 7, 8, 9
+	.if \lanes == 8
+	vextracti64x4	$1, %zmm\d, %ymm10
+	vpaddq		%ymm10, %ymm\d, %ymm10
+	vextracti128	$1, %ymm10, %xmm11
+	vpaddq		%xmm11, %xmm10, %xmm10
+	.else
+	vextracti128	$1, %ymm\d, %xmm10
+	vpaddq		%xmm10, %xmm\d, %xmm10
+	.endif
+	vpshufd		$0x4e, %xmm10, %xmm11
+	vpaddq		%xmm11, %xmm10, %xmm\d
 	.endr
 .endm
 
