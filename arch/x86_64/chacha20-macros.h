@@ -516,3 +516,50 @@
 	OUT8VL	%ymm8, %ymm12, 3, 1, \out
 	addl	$8, 48(%rdi)
 .endm
+
+/* The sixteen-block step on zmm registers (chacha20-avx512.S,
+ * chacha20poly1305-avx512ifma.S): the including file defines KS. */
+
+/* Block blk (0..15) of sixteen, from reg: XORed from src into dst (out =
+ * 1: rdx into rsi, or with split = 1 blocks 8..15 from r14 into r15),
+ * given to PIECE (out = 2) or copied to KS (out = 0). */
+.macro OUT16B reg, blk, out, split
+	.if \out == 2
+	PIECE	\reg, 64*(\blk), 64, KS
+	.elseif \out
+	.if \split && (\blk) >= 8
+	vpxord	64 * (\blk - 8)(%r14), \reg, \reg
+	vmovdqu64 \reg, 64 * (\blk - 8)(%r15)
+	.else
+	vpxord	64 * (\blk)(%rdx), \reg, \reg
+	vmovdqu64 \reg, 64 * (\blk)(%rsi)
+	.endif
+	.else
+	vmovdqa64 \reg, KS + 64 * (\blk)(%rsp)
+	.endif
+.endm
+
+/* Lane transpose j (0..3) of g0..g3, its blocks j, j + 4, j + 8, j + 12
+ * out by OUT16B. */
+.macro OUT16G g0, g1, g2, g3, j, out, split
+	LANES	\g0, \g1, \g2, \g3, %zmm25, %zmm26, %zmm27, %zmm28
+	OUT16B	\g0, \j, \out, \split
+	OUT16B	\g1, \j+4, \out, \split
+	OUT16B	%zmm25, \j+8, \out, \split
+	OUT16B	%zmm27, \j+12, \out, \split
+.endm
+
+/* After WORDS zmm (or the transposes of the words): the sixteen blocks
+ * out by OUT16B. */
+.macro OUT16_GROUPS out, split=0
+	OUT16G	%zmm1, %zmm5, %zmm9, %zmm13, 0, \out, \split
+	OUT16G	%zmm17, %zmm19, %zmm21, %zmm23, 1, \out, \split
+	OUT16G	%zmm3, %zmm7, %zmm11, %zmm15, 2, \out, \split
+	OUT16G	%zmm0, %zmm4, %zmm8, %zmm12, 3, \out, \split
+.endm
+
+/* OUT16_GROUPS, then state[12] += 16. */
+.macro OUTPUT16 out, split=0
+	OUT16_GROUPS \out, \split
+	addl	$16, 48(%rdi)
+.endm
