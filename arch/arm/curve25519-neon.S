@@ -518,6 +518,19 @@
 	LOAD1	Z3, d22, d25, d26
 .endm
 
+/* \s = x + y, \d = x - y to the ladder, for x in \x0, \x1, \xd and y in
+ * \y0, \y1, \yd (first eight limbs, last two); q6, q7, d30 scratch. */
+.macro SUMDIFF x0, x1, xd, y0, y1, yd, s, d
+	vadd.i32 q6, \x0, \y0
+	vadd.i32 q7, \x1, \y1
+	vadd.i32 d30, \xd, \yd
+	STORE1	\s, d12, d15, d30
+	vsub.i32 q6, \x0, \y0
+	vsub.i32 q7, \x1, \y1
+	vsub.i32 d30, \xd, \yd
+	STORE1	\d, d12, d15, d30
+.endm
+
 /* One ladder step on the ladder at r10, swap bit in r11 (0 or 1). */
 .macro STEP
 	rsb	r11, r11, #0
@@ -526,22 +539,8 @@
 	 * written by the step's results. */
 	LOAD_POINTS
 	SWAP_REGS
-	vadd.i32 q6, q0, q8
-	vadd.i32 q7, q1, q9
-	vadd.i32 d30, d4, d20
-	STORE1	A, d12, d15, d30
-	vsub.i32 q6, q0, q8
-	vsub.i32 q7, q1, q9
-	vsub.i32 d30, d4, d20
-	STORE1	B, d12, d15, d30
-	vadd.i32 q6, q3, q11
-	vadd.i32 q7, q4, q12
-	vadd.i32 d30, d10, d26
-	STORE1	C, d12, d15, d30
-	vsub.i32 q6, q3, q11
-	vsub.i32 q7, q4, q12
-	vsub.i32 d30, d10, d26
-	STORE1	D, d12, d15, d30
+	SUMDIFF	q0, q1, d4, q8, q9, d20, A, B	/* a = x2 + z2, b = x2 - z2 */
+	SUMDIFF	q3, q4, d10, q11, q12, d26, C, D	/* c = x3 + z3, d = x3 - z3 */
 	SQ2	AA, A, BB, B
 	MUL2	DA, D, A, CB, C, B
 	ADDSUB	DA, CB, A, B		/* a = da + cb, b = da - cb */
