@@ -57,6 +57,16 @@
 #define FRAME	512
 #include "chacha20-macros.h"
 
+/* The 20 rounds on the rows xmm0..xmm3 of one block; eax counts the
+ * double rounds down to 0. */
+.macro ROUNDS1
+	movl	$10, %eax
+1:	RND1	%xmm0, %xmm1, %xmm2, %xmm3, 0x93, 0x39
+	RND1	%xmm0, %xmm1, %xmm2, %xmm3, 0x39, 0x93
+	decl	%eax
+	jnz	1b
+.endm
+
 /* Eight keystream blocks for counter state[12] + 0..7, XORed into dst
  * (out = 1) or as pieces (out = 2). */
 .macro BLOCKS8 out
@@ -114,12 +124,7 @@ ZINC_ENTRY chacha20_avx512vl
 	vmovdqa32 %xmm17, %xmm1
 	vmovdqa32 %xmm18, %xmm2
 	vmovdqa32 %xmm19, %xmm3
-	movl	$10, %eax
-.Ldround1:
-	RND1	%xmm0, %xmm1, %xmm2, %xmm3, 0x93, 0x39
-	RND1	%xmm0, %xmm1, %xmm2, %xmm3, 0x39, 0x93
-	decl	%eax
-	jnz	.Ldround1
+	ROUNDS1
 	vpaddd	%xmm16, %xmm0, %xmm0
 	vpaddd	%xmm17, %xmm1, %xmm1
 	vpaddd	%xmm18, %xmm2, %xmm2
@@ -176,12 +181,7 @@ ZINC_ENTRY hchacha20_avx512vl
 	vmovdqu	(%rdx), %xmm1
 	vmovdqu	16(%rdx), %xmm2
 	vmovdqu	(%rsi), %xmm3
-	movl	$10, %eax
-.Lhround:
-	RND1	%xmm0, %xmm1, %xmm2, %xmm3, 0x93, 0x39
-	RND1	%xmm0, %xmm1, %xmm2, %xmm3, 0x39, 0x93
-	decl	%eax
-	jnz	.Lhround
+	ROUNDS1
 	vmovdqu	%xmm0, (%rdi)
 	vmovdqu	%xmm3, 16(%rdi)
 	ret
