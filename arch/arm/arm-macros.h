@@ -20,6 +20,15 @@
 .endif
 .endm
 
+/* \op (ldr or str) of the words \r0..\r3 at \off(\base), \off + 4(\base),
+ * .. (single-word accesses: no alignment needed). */
+.macro WORDS4 op, base, off, r0, r1, r2, r3
+	\op	\r0, [\base, #(\off)]
+	\op	\r1, [\base, #(\off) + 4]
+	\op	\r2, [\base, #(\off) + 8]
+	\op	\r3, [\base, #(\off) + 12]
+.endm
+
 /* Return at once if \count is 0; else save r4-r11 and lr, make the frame
  * and keep r0..r3 (the arguments) at ARG_STATE. */
 .macro ENTER count

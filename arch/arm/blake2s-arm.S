@@ -145,23 +145,11 @@ ZINC_ENTRY blake2s_compress_arm
 	str	r1, [lr, #36]
 	/* The block to M. */
 	ldr	r12, [sp, #ARG_BLOCK]
-	ldr	r0, [r12]
-	ldr	r1, [r12, #4]
-	ldr	r2, [r12, #8]
-	ldr	r3, [r12, #12]
-	ldr	r4, [r12, #16]
-	ldr	r5, [r12, #20]
-	ldr	r6, [r12, #24]
-	ldr	r7, [r12, #28]
+	WORDS4	ldr, r12, 0, r0, r1, r2, r3
+	WORDS4	ldr, r12, 16, r4, r5, r6, r7
 	stm	sp, {r0-r7}
-	ldr	r0, [r12, #32]
-	ldr	r1, [r12, #36]
-	ldr	r2, [r12, #40]
-	ldr	r3, [r12, #44]
-	ldr	r4, [r12, #48]
-	ldr	r5, [r12, #52]
-	ldr	r6, [r12, #56]
-	ldr	r7, [r12, #60]
+	WORDS4	ldr, r12, 32, r0, r1, r2, r3
+	WORDS4	ldr, r12, 48, r4, r5, r6, r7
 	add	r8, sp, #M + 32
 	stm	r8, {r0-r7}
 	/* v0..v7 = h, v8..v11 = IV[0..3], v12..v15 = IV[4..7] ^ (t, f). */
