@@ -70,17 +70,9 @@
 #define ARG_INC		92
 #define FRAME		100	/* 36 + 100: sp stays 8-aligned */
 
-.text
+#include "arm-macros.h"
 
-/* op dst, dst, src, ror #r, r taken modulo 32 (as's % keeps the sign of
- * the dividend); plain op for r = 0 mod 32 (ror #0 is not encodable). */
-.macro OPROR op, dst, src, r
-.if ((((\r) % 32) + 32) % 32) == 0
-	\op	\dst, \dst, \src
-.else
-	\op	\dst, \dst, \src, ror #((((\r) % 32) + 32) % 32)
-.endif
-.endm
+.text
 
 /*
  * G (RFC 7693 section 3.1) on a, b, d (registers) and c (r12), with the
@@ -139,12 +131,7 @@
 .type blake2s_compress_arm, %function
 .balign 16
 ZINC_ENTRY blake2s_compress_arm
-	cmp	r2, #0
-	bxeq	lr
-	push	{r4-r11, lr}
-	sub	sp, sp, #FRAME
-	add	r12, sp, #ARG_STATE
-	stm	r12, {r0-r3}
+	ENTER	r2
 
 .Lblock:
 	/* t += inc, 64 bits. */
@@ -158,23 +145,11 @@ ZINC_ENTRY blake2s_compress_arm
 	str	r1, [lr, #36]
 	/* The block to M. */
 	ldr	r12, [sp, #ARG_BLOCK]
-	ldr	r0, [r12]
-	ldr	r1, [r12, #4]
-	ldr	r2, [r12, #8]
-	ldr	r3, [r12, #12]
-	ldr	r4, [r12, #16]
-	ldr	r5, [r12, #20]
-	ldr	r6, [r12, #24]
-	ldr	r7, [r12, #28]
+	WORDS4	ldr, r12, 0, r0, r1, r2, r3
+	WORDS4	ldr, r12, 16, r4, r5, r6, r7
 	stm	sp, {r0-r7}
-	ldr	r0, [r12, #32]
-	ldr	r1, [r12, #36]
-	ldr	r2, [r12, #40]
-	ldr	r3, [r12, #44]
-	ldr	r4, [r12, #48]
-	ldr	r5, [r12, #52]
-	ldr	r6, [r12, #56]
-	ldr	r7, [r12, #60]
+	WORDS4	ldr, r12, 32, r0, r1, r2, r3
+	WORDS4	ldr, r12, 48, r4, r5, r6, r7
 	add	r8, sp, #M + 32
 	stm	r8, {r0-r7}
 	/* v0..v7 = h, v8..v11 = IV[0..3], v12..v15 = IV[4..7] ^ (t, f). */
@@ -242,19 +217,7 @@ ZINC_ENTRY blake2s_compress_arm
 	bne	.Lblock
 
 	/* Wipe M and C8..C11 (80 bytes). */
-	mov	r0, #0
-	mov	r1, #0
-	mov	r2, #0
-	mov	r3, #0
-	mov	r4, #0
-	mov	r5, #0
-	mov	r6, #0
-	mov	r7, #0
-	mov	r12, sp
-	stm	r12!, {r0-r7}
-	stm	r12!, {r0-r7}
+	WIPE_FRAME 2
 	stm	r12, {r0-r3}
-	mov	r12, #0
-	add	sp, sp, #FRAME
-	pop	{r4-r11, pc}
+	LEAVE
 .size blake2s_compress_arm, .-blake2s_compress_arm

@@ -70,17 +70,9 @@
 #define ARG_LEN		156
 #define FRAME		164	/* 36 + 164: sp stays 8-aligned */
 
-.text
+#include "arm-macros.h"
 
-/* op dst, dst, src, ror #r, r taken modulo 32 (as's % keeps the sign of
- * the dividend); plain op for r = 0 mod 32 (ror #0 is not encodable). */
-.macro OPROR op, dst, src, r
-.if ((((\r) % 32) + 32) % 32) == 0
-	\op	\dst, \dst, \src
-.else
-	\op	\dst, \dst, \src, ror #((((\r) % 32) + 32) % 32)
-.endif
-.endm
+.text
 
 /*
  * Two quarter-rounds side by side, (a, b, c, d) and (e, f, g, h), whose b
@@ -138,6 +130,16 @@
 	DOUBLE_ROUND	10, 16, \s89, \s1011
 .endm
 
+/* \a0..\a3 += the four words at sp + \off; r8..r11 scratch. */
+.macro ADD_X4 off, a0, a1, a2, a3
+	add	r8, sp, #\off
+	ldm	r8, {r8-r11}
+	add	\a0, \a0, r8
+	add	\a1, \a1, r9
+	add	\a2, \a2, r10
+	add	\a3, \a3, r11
+.endm
+
 /* Keystream words 8..15 into r0..r7 (r8..r11 scratch) from SPILL89 (raw
  * 8, 9), KS + 40 (raw 10..15) and X[8..15]. */
 .macro HIGH_WORDS
@@ -145,59 +147,32 @@
 	ldrd	r2, r3, [sp, #KS + 40]
 	ldrd	r4, r5, [sp, #KS + 48]
 	ldrd	r6, r7, [sp, #KS + 56]
-	add	r8, sp, #X + 32
-	ldm	r8, {r8-r11}
-	add	r0, r0, r8
-	add	r1, r1, r9
-	add	r2, r2, r10
-	add	r3, r3, r11
-	add	r8, sp, #X + 48
-	ldm	r8, {r8-r11}
-	add	r4, r4, r8
-	add	r5, r5, r9
-	add	r6, r6, r10
-	add	r7, r7, r11
+	ADD_X4	X+32, r0, r1, r2, r3
+	ADD_X4	X+48, r4, r5, r6, r7
 .endm
 
 /* dst[off..off+31] = src[off..off+31] ^ r0..r7, with r8..r11 as scratch,
  * r12 = src, lr = dst. */
 .macro XOR32 off
-	ldr	r8, [r12, #(\off)]
-	ldr	r9, [r12, #(\off) + 4]
-	ldr	r10, [r12, #(\off) + 8]
-	ldr	r11, [r12, #(\off) + 12]
+	WORDS4	ldr, r12, (\off), r8, r9, r10, r11
 	eor	r8, r8, r0
 	eor	r9, r9, r1
 	eor	r10, r10, r2
 	eor	r11, r11, r3
-	str	r8, [lr, #(\off)]
-	str	r9, [lr, #(\off) + 4]
-	str	r10, [lr, #(\off) + 8]
-	str	r11, [lr, #(\off) + 12]
-	ldr	r8, [r12, #(\off) + 16]
-	ldr	r9, [r12, #(\off) + 20]
-	ldr	r10, [r12, #(\off) + 24]
-	ldr	r11, [r12, #(\off) + 28]
+	WORDS4	str, lr, (\off), r8, r9, r10, r11
+	WORDS4	ldr, r12, (\off)+16, r8, r9, r10, r11
 	eor	r8, r8, r4
 	eor	r9, r9, r5
 	eor	r10, r10, r6
 	eor	r11, r11, r7
-	str	r8, [lr, #(\off) + 16]
-	str	r9, [lr, #(\off) + 20]
-	str	r10, [lr, #(\off) + 24]
-	str	r11, [lr, #(\off) + 28]
+	WORDS4	str, lr, (\off)+16, r8, r9, r10, r11
 .endm
 
 .globl chacha20_arm
 .type chacha20_arm, %function
 .balign 16
 ZINC_ENTRY chacha20_arm
-	cmp	r3, #0
-	bxeq	lr
-	push	{r4-r11, lr}
-	sub	sp, sp, #FRAME
-	add	r12, sp, #ARG_STATE
-	stm	r12, {r0-r3}
+	ENTER	r3
 	/* X = state. */
 	ldm	r0!, {r4-r11}
 	stm	sp, {r4-r11}
@@ -276,23 +251,9 @@ ZINC_ENTRY chacha20_arm
 	ldr	r1, [sp, #X + 48]
 	str	r1, [r0, #48]
 	/* Wipe X, KS and the spill slots (144 bytes). */
-	mov	r0, #0
-	mov	r1, #0
-	mov	r2, #0
-	mov	r3, #0
-	mov	r4, #0
-	mov	r5, #0
-	mov	r6, #0
-	mov	r7, #0
-	mov	r12, sp
-	stm	r12!, {r0-r7}
-	stm	r12!, {r0-r7}
-	stm	r12!, {r0-r7}
-	stm	r12!, {r0-r7}
+	WIPE_FRAME 4
 	stm	r12!, {r0-r3}
-	mov	r12, #0
-	add	sp, sp, #FRAME
-	pop	{r4-r11, pc}
+	LEAVE
 
 .size chacha20_arm, .-chacha20_arm
 
@@ -307,32 +268,20 @@ ZINC_ENTRY hchacha20_arm
 	sub	sp, sp, #20		/* SPILL89 at 0, SPILL1011 at 8, out at 16 */
 	str	r0, [sp, #16]
 	/* Words 4..11: the key, little-endian; 12..15: the nonce. */
-	ldr	r4, [r2]
-	ldr	r5, [r2, #4]
-	ldr	r6, [r2, #8]
-	ldr	r7, [r2, #12]
+	WORDS4	ldr, r2, 0, r4, r5, r6, r7
 	ldr	r8, [r2, #16]
 	ldr	r9, [r2, #20]
 	strd	r8, r9, [sp, #0]
 	ldr	r8, [r2, #24]
 	ldr	r9, [r2, #28]
-	ldr	r10, [r1]
-	ldr	r11, [r1, #4]
-	ldr	r12, [r1, #8]
-	ldr	lr, [r1, #12]
+	WORDS4	ldr, r1, 0, r10, r11, r12, lr
 	adr	r0, .Lsigma
 	ldm	r0, {r0-r3}
 	ROUNDS	0, 8
 	/* Words 0..3 and 12..15 (held at ror 0), no feed-forward. */
 	ldr	r4, [sp, #16]
-	str	r0, [r4]
-	str	r1, [r4, #4]
-	str	r2, [r4, #8]
-	str	r3, [r4, #12]
-	str	r10, [r4, #16]
-	str	r11, [r4, #20]
-	str	r12, [r4, #24]
-	str	lr, [r4, #28]
+	WORDS4	str, r4, 0, r0, r1, r2, r3
+	WORDS4	str, r4, 16, r10, r11, r12, lr
 	mov	r0, #0
 	mov	r1, #0
 	mov	r2, #0

@@ -66,59 +66,57 @@
 
 .text
 
-/* Two quarter-rounds side by side, (a, b, c, d) and (e, f, g, h), on four
- * blocks; q14 and q15 scratch. */
-.macro QR2 a, b, c, d, e, f, g, h
+/* One step of two quarter-rounds on four blocks: \a += \b, \d = (\d ^ \a)
+ * <<< \n, and the same on \e, \f, \h; q14 and q15 scratch (but for
+ * <<< 16, vrev32.16 in place). */
+.macro STEP2 a, b, d, e, f, h, n
 	vadd.i32	\a, \a, \b
 	vadd.i32	\e, \e, \f
+.if \n == 16
 	veor		\d, \d, \a
 	veor		\h, \h, \e
 	vrev32.16	\d, \d
 	vrev32.16	\h, \h
-	vadd.i32	\c, \c, \d
-	vadd.i32	\g, \g, \h
-	veor		q14, \b, \c
-	veor		q15, \f, \g
-	vshl.i32	\b, q14, #12
-	vshl.i32	\f, q15, #12
-	vsri.32		\b, q14, #20
-	vsri.32		\f, q15, #20
-	vadd.i32	\a, \a, \b
-	vadd.i32	\e, \e, \f
+.else
 	veor		q14, \d, \a
 	veor		q15, \h, \e
-	vshl.i32	\d, q14, #8
-	vshl.i32	\h, q15, #8
-	vsri.32		\d, q14, #24
-	vsri.32		\h, q15, #24
-	vadd.i32	\c, \c, \d
-	vadd.i32	\g, \g, \h
-	veor		q14, \b, \c
-	veor		q15, \f, \g
-	vshl.i32	\b, q14, #7
-	vshl.i32	\f, q15, #7
-	vsri.32		\b, q14, #25
-	vsri.32		\f, q15, #25
+	vshl.i32	\d, q14, #\n
+	vshl.i32	\h, q15, #\n
+	vsri.32		\d, q14, #(32 - \n)
+	vsri.32		\h, q15, #(32 - \n)
+.endif
+.endm
+
+/* Two quarter-rounds side by side, (a, b, c, d) and (e, f, g, h), on four
+ * blocks; q14 and q15 scratch. */
+.macro QR2 a, b, c, d, e, f, g, h
+	STEP2	\a, \b, \d, \e, \f, \h, 16
+	STEP2	\c, \d, \b, \g, \h, \f, 12
+	STEP2	\a, \b, \d, \e, \f, \h, 8
+	STEP2	\c, \d, \b, \g, \h, \f, 7
+.endm
+
+/* One step of a quarter-round on the rows of one block: \a += \b,
+ * \d = (\d ^ \a) <<< \n; q12 scratch (but for <<< 16). */
+.macro STEP1 a, b, d, n
+	vadd.i32	\a, \a, \b
+.if \n == 16
+	veor		\d, \d, \a
+	vrev32.16	\d, \d
+.else
+	veor		q12, \d, \a
+	vshl.i32	\d, q12, #\n
+	vsri.32		\d, q12, #(32 - \n)
+.endif
 .endm
 
 /* One quarter-round on the rows a, b, c, d of one block (its four columns,
  * or diagonals, at once); q12 scratch. */
 .macro QR1 a, b, c, d
-	vadd.i32	\a, \a, \b
-	veor		\d, \d, \a
-	vrev32.16	\d, \d
-	vadd.i32	\c, \c, \d
-	veor		q12, \b, \c
-	vshl.i32	\b, q12, #12
-	vsri.32		\b, q12, #20
-	vadd.i32	\a, \a, \b
-	veor		q12, \d, \a
-	vshl.i32	\d, q12, #8
-	vsri.32		\d, q12, #24
-	vadd.i32	\c, \c, \d
-	veor		q12, \b, \c
-	vshl.i32	\b, q12, #7
-	vsri.32		\b, q12, #25
+	STEP1	\a, \b, \d, 16
+	STEP1	\c, \d, \b, 12
+	STEP1	\a, \b, \d, 8
+	STEP1	\c, \d, \b, 7
 .endm
 
 /* The 20 rounds on the rows q0..q3 of one block; clobbers r4 and q12. */
@@ -170,6 +168,22 @@
 	vst1.8	{d20-d23}, [r1], r12
 	vst1.8	{d24-d27}, [r1], r12
 	vst1.8	{d28-d31}, [r1], r12
+.endm
+
+/* Half of each of four blocks (words in q0..q7, lane j block j): their
+ * input words \i0..\i7 added, transposed to rows and XORed (XOR_HALVES). */
+.macro FEED_XOR_HALVES i0, i1, i2, i3, i4, i5, i6, i7
+	vadd.i32	q0, q0, \i0
+	vadd.i32	q1, q1, \i1
+	vadd.i32	q2, q2, \i2
+	vadd.i32	q3, q3, \i3
+	vadd.i32	q4, q4, \i4
+	vadd.i32	q5, q5, \i5
+	vadd.i32	q6, q6, \i6
+	vadd.i32	q7, q7, \i7
+	TRANSPOSE_LOW
+	TRANSPOSE_HIGH
+	XOR_HALVES
 .endm
 
 .balign 16
@@ -238,17 +252,7 @@ ZINC_ENTRY chacha20_neon
 	add	r8, sp, #TMP
 	vstm	r8, {d16-d27}
 	vldm	sp, {d16-d31}
-	vadd.i32	q0, q0, q8
-	vadd.i32	q1, q1, q9
-	vadd.i32	q2, q2, q10
-	vadd.i32	q3, q3, q11
-	vadd.i32	q4, q4, q12
-	vadd.i32	q5, q5, q13
-	vadd.i32	q6, q6, q14
-	vadd.i32	q7, q7, q15
-	TRANSPOSE_LOW
-	TRANSPOSE_HIGH
-	XOR_HALVES
+	FEED_XOR_HALVES q8, q9, q10, q11, q12, q13, q14, q15
 	sub	r1, r1, #224
 	sub	r2, r2, #224
 
@@ -257,17 +261,7 @@ ZINC_ENTRY chacha20_neon
 	vldm	r8, {d4-d15}
 	add	r8, sp, #IN + 128
 	vldm	r8, {d16-d31}
-	vadd.i32	q0, q0, q14
-	vadd.i32	q1, q1, q15
-	vadd.i32	q2, q2, q8
-	vadd.i32	q3, q3, q9
-	vadd.i32	q4, q4, q10
-	vadd.i32	q5, q5, q11
-	vadd.i32	q6, q6, q12
-	vadd.i32	q7, q7, q13
-	TRANSPOSE_LOW
-	TRANSPOSE_HIGH
-	XOR_HALVES
+	FEED_XOR_HALVES q14, q15, q8, q9, q10, q11, q12, q13
 	sub	r1, r1, #32
 	sub	r2, r2, #32
 

@@ -227,6 +227,71 @@
 	vld1.64	{d16-d19}, [r2]
 .endm
 
+/* One column k of .Lmul2: \bias + sum over i of f_i M[k + 9 - i], to
+ * ACC at r2 (advanced); r1 at M[k], moved to M[k + 1] (r3 = -56). The
+ * odd limbs of f are \f1 .. \f9: 2 f_i (d10-d14) in an even column, where
+ * two odd limbs meet, f_i (d1 .. d9) in an odd one. */
+.macro MUL_COLUMN bias, f1, f3, f5, f7, f9
+	vld1.64	{d16-d19}, [r1]!
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d25}, [r1], r3
+	vmov	q13, \bias
+	vmlal.s32 q13, d0, d25
+	vmlal.s32 q13, \f1, d24
+	vmlal.s32 q13, d2, d23
+	vmlal.s32 q13, \f3, d22
+	vmlal.s32 q13, d4, d21
+	vmlal.s32 q13, \f5, d20
+	vmlal.s32 q13, d6, d19
+	vmlal.s32 q13, \f7, d18
+	vmlal.s32 q13, d8, d17
+	vmlal.s32 q13, \f9, d16
+	vst1.64	{d26-d27}, [r2]!
+.endm
+
+/* One column of .Lsq2: the sum of the products \f<n> \m<n> (a factor of
+ * .Lsq2's and a limb of M[k..k+9] in d20-d29; five or six of them), to
+ * ACC at r2 (advanced); r1 at M[k], moved to M[k + 1] (r3 = -56). */
+.macro SQ_COLUMN f0, m0, f1, m1, f2, m2, f3, m3, f4, m4, f5, m5
+	vld1.64	{d20-d23}, [r1]!
+	vld1.64	{d24-d27}, [r1]!
+	vld1.64	{d28-d29}, [r1], r3
+	vmull.s32 q15, \f0, \m0
+	vmlal.s32 q15, \f1, \m1
+	vmlal.s32 q15, \f2, \m2
+	vmlal.s32 q15, \f3, \m3
+	vmlal.s32 q15, \f4, \m4
+.ifnb \f5
+	vmlal.s32 q15, \f5, \m5
+.endif
+	vst1.64	{d30-d31}, [r2]!
+.endm
+
+/* The biases into an even column \e (2^25, q14) and the odd one after it,
+ * \o (2^24, q15). */
+.macro ADD_BIASES e, o
+	vadd.i64 \e, \e, q14
+	vadd.i64 \o, \o, q15
+.endm
+
+/* The columns of an even limb \le and the odd limb \lo after it, times
+ * 121666 (d26), plus their biases: into \e and \o. */
+.macro SCALE_PAIR e, le, o, lo
+	vmov	\e, q14
+	vmlal.s32 \e, \le, d26
+	vmov	\o, q15
+	vmlal.s32 \o, \lo, d26
+.endm
+
+/* The carries of an even column \e (26 bits) into the odd \o after it and
+ * of \o (25 bits) into \n; \e and \o keep their biased remainders. */
+.macro CARRY_PAIR e, o, n
+	vsra.s64 \o, \e, #26
+	vand	\e, \e, q10
+	vsra.s64 \n, \o, #25
+	vand	\o, \o, q11
+.endm
+
 /* (h, h') = (f g, f' g') at r4 .. r9 (see the register plan). */
 .Lmul2:
 	LOAD_PAIR r5, r8, 0
@@ -240,166 +305,10 @@
 	add	r1, sp, #M_OFF
 	add	r2, sp, #ACC
 	mvn	r3, #55			/* -56: from M[k + 8] back to M[k + 1] */
-	/* column 0 */
-	vld1.64	{d16-d19}, [r1]!
-	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d25}, [r1], r3
-	vmov	q13, q14
-	vmlal.s32 q13, d0, d25
-	vmlal.s32 q13, d10, d24
-	vmlal.s32 q13, d2, d23
-	vmlal.s32 q13, d11, d22
-	vmlal.s32 q13, d4, d21
-	vmlal.s32 q13, d12, d20
-	vmlal.s32 q13, d6, d19
-	vmlal.s32 q13, d13, d18
-	vmlal.s32 q13, d8, d17
-	vmlal.s32 q13, d14, d16
-	vst1.64	{d26-d27}, [r2]!
-	/* column 1 */
-	vld1.64	{d16-d19}, [r1]!
-	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d25}, [r1], r3
-	vmov	q13, q15
-	vmlal.s32 q13, d0, d25
-	vmlal.s32 q13, d1, d24
-	vmlal.s32 q13, d2, d23
-	vmlal.s32 q13, d3, d22
-	vmlal.s32 q13, d4, d21
-	vmlal.s32 q13, d5, d20
-	vmlal.s32 q13, d6, d19
-	vmlal.s32 q13, d7, d18
-	vmlal.s32 q13, d8, d17
-	vmlal.s32 q13, d9, d16
-	vst1.64	{d26-d27}, [r2]!
-	/* column 2 */
-	vld1.64	{d16-d19}, [r1]!
-	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d25}, [r1], r3
-	vmov	q13, q14
-	vmlal.s32 q13, d0, d25
-	vmlal.s32 q13, d10, d24
-	vmlal.s32 q13, d2, d23
-	vmlal.s32 q13, d11, d22
-	vmlal.s32 q13, d4, d21
-	vmlal.s32 q13, d12, d20
-	vmlal.s32 q13, d6, d19
-	vmlal.s32 q13, d13, d18
-	vmlal.s32 q13, d8, d17
-	vmlal.s32 q13, d14, d16
-	vst1.64	{d26-d27}, [r2]!
-	/* column 3 */
-	vld1.64	{d16-d19}, [r1]!
-	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d25}, [r1], r3
-	vmov	q13, q15
-	vmlal.s32 q13, d0, d25
-	vmlal.s32 q13, d1, d24
-	vmlal.s32 q13, d2, d23
-	vmlal.s32 q13, d3, d22
-	vmlal.s32 q13, d4, d21
-	vmlal.s32 q13, d5, d20
-	vmlal.s32 q13, d6, d19
-	vmlal.s32 q13, d7, d18
-	vmlal.s32 q13, d8, d17
-	vmlal.s32 q13, d9, d16
-	vst1.64	{d26-d27}, [r2]!
-	/* column 4 */
-	vld1.64	{d16-d19}, [r1]!
-	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d25}, [r1], r3
-	vmov	q13, q14
-	vmlal.s32 q13, d0, d25
-	vmlal.s32 q13, d10, d24
-	vmlal.s32 q13, d2, d23
-	vmlal.s32 q13, d11, d22
-	vmlal.s32 q13, d4, d21
-	vmlal.s32 q13, d12, d20
-	vmlal.s32 q13, d6, d19
-	vmlal.s32 q13, d13, d18
-	vmlal.s32 q13, d8, d17
-	vmlal.s32 q13, d14, d16
-	vst1.64	{d26-d27}, [r2]!
-	/* column 5 */
-	vld1.64	{d16-d19}, [r1]!
-	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d25}, [r1], r3
-	vmov	q13, q15
-	vmlal.s32 q13, d0, d25
-	vmlal.s32 q13, d1, d24
-	vmlal.s32 q13, d2, d23
-	vmlal.s32 q13, d3, d22
-	vmlal.s32 q13, d4, d21
-	vmlal.s32 q13, d5, d20
-	vmlal.s32 q13, d6, d19
-	vmlal.s32 q13, d7, d18
-	vmlal.s32 q13, d8, d17
-	vmlal.s32 q13, d9, d16
-	vst1.64	{d26-d27}, [r2]!
-	/* column 6 */
-	vld1.64	{d16-d19}, [r1]!
-	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d25}, [r1], r3
-	vmov	q13, q14
-	vmlal.s32 q13, d0, d25
-	vmlal.s32 q13, d10, d24
-	vmlal.s32 q13, d2, d23
-	vmlal.s32 q13, d11, d22
-	vmlal.s32 q13, d4, d21
-	vmlal.s32 q13, d12, d20
-	vmlal.s32 q13, d6, d19
-	vmlal.s32 q13, d13, d18
-	vmlal.s32 q13, d8, d17
-	vmlal.s32 q13, d14, d16
-	vst1.64	{d26-d27}, [r2]!
-	/* column 7 */
-	vld1.64	{d16-d19}, [r1]!
-	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d25}, [r1], r3
-	vmov	q13, q15
-	vmlal.s32 q13, d0, d25
-	vmlal.s32 q13, d1, d24
-	vmlal.s32 q13, d2, d23
-	vmlal.s32 q13, d3, d22
-	vmlal.s32 q13, d4, d21
-	vmlal.s32 q13, d5, d20
-	vmlal.s32 q13, d6, d19
-	vmlal.s32 q13, d7, d18
-	vmlal.s32 q13, d8, d17
-	vmlal.s32 q13, d9, d16
-	vst1.64	{d26-d27}, [r2]!
-	/* column 8 */
-	vld1.64	{d16-d19}, [r1]!
-	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d25}, [r1], r3
-	vmov	q13, q14
-	vmlal.s32 q13, d0, d25
-	vmlal.s32 q13, d10, d24
-	vmlal.s32 q13, d2, d23
-	vmlal.s32 q13, d11, d22
-	vmlal.s32 q13, d4, d21
-	vmlal.s32 q13, d12, d20
-	vmlal.s32 q13, d6, d19
-	vmlal.s32 q13, d13, d18
-	vmlal.s32 q13, d8, d17
-	vmlal.s32 q13, d14, d16
-	vst1.64	{d26-d27}, [r2]!
-	/* column 9 */
-	vld1.64	{d16-d19}, [r1]!
-	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d25}, [r1], r3
-	vmov	q13, q15
-	vmlal.s32 q13, d0, d25
-	vmlal.s32 q13, d1, d24
-	vmlal.s32 q13, d2, d23
-	vmlal.s32 q13, d3, d22
-	vmlal.s32 q13, d4, d21
-	vmlal.s32 q13, d5, d20
-	vmlal.s32 q13, d6, d19
-	vmlal.s32 q13, d7, d18
-	vmlal.s32 q13, d8, d17
-	vmlal.s32 q13, d9, d16
-	vst1.64	{d26-d27}, [r2]!
+	.rept	5
+	MUL_COLUMN q14, d10, d11, d12, d13, d14	/* even column: 2 f_1 .. 2 f_9 */
+	MUL_COLUMN q15, d1, d3, d5, d7, d9	/* odd column: f_1 .. f_9 */
+	.endr
 	LOAD_ACC
 	b	.Lcarry
 
@@ -433,124 +342,24 @@
 	add	r1, sp, #M_OFF
 	add	r2, sp, #ACC
 	mvn	r3, #55			/* -56: from M[k + 8] back to M[k + 1] */
-	/* column 0: f_0, 4f_1, 2f_2, 4f_3, 2f_4, 2f_5 */
-	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d27}, [r1]!
-	vld1.64	{d28-d29}, [r1], r3
-	vmull.s32 q15, d10, d29
-	vmlal.s32 q15, d15, d28
-	vmlal.s32 q15, d2, d27
-	vmlal.s32 q15, d16, d26
-	vmlal.s32 q15, d4, d25
-	vmlal.s32 q15, d5, d24
-	vst1.64	{d30-d31}, [r2]!
-	/* column 1: 2f_0, 2f_2, 2f_3, 2f_4, 2f_5 */
-	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d27}, [r1]!
-	vld1.64	{d28-d29}, [r1], r3
-	vmull.s32 q15, d0, d29
-	vmlal.s32 q15, d2, d27
-	vmlal.s32 q15, d3, d26
-	vmlal.s32 q15, d4, d25
-	vmlal.s32 q15, d5, d24
-	vst1.64	{d30-d31}, [r2]!
-	/* column 2: 2f_0, 2f_1, 4f_3, 2f_4, 4f_5, f_6 */
-	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d27}, [r1]!
-	vld1.64	{d28-d29}, [r1], r3
-	vmull.s32 q15, d0, d29
-	vmlal.s32 q15, d1, d28
-	vmlal.s32 q15, d16, d26
-	vmlal.s32 q15, d4, d25
-	vmlal.s32 q15, d17, d24
-	vmlal.s32 q15, d13, d23
-	vst1.64	{d30-d31}, [r2]!
-	/* column 3: 2f_0, 2f_1, 2f_4, 2f_5, 2f_6 */
-	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d27}, [r1]!
-	vld1.64	{d28-d29}, [r1], r3
-	vmull.s32 q15, d0, d29
-	vmlal.s32 q15, d1, d28
-	vmlal.s32 q15, d4, d25
-	vmlal.s32 q15, d5, d24
-	vmlal.s32 q15, d6, d23
-	vst1.64	{d30-d31}, [r2]!
-	/* column 4: 2f_0, 4f_1, f_2, 4f_5, 2f_6, 2f_7 */
-	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d27}, [r1]!
-	vld1.64	{d28-d29}, [r1], r3
-	vmull.s32 q15, d0, d29
-	vmlal.s32 q15, d15, d28
-	vmlal.s32 q15, d11, d27
-	vmlal.s32 q15, d17, d24
-	vmlal.s32 q15, d6, d23
-	vmlal.s32 q15, d7, d22
-	vst1.64	{d30-d31}, [r2]!
-	/* column 5: 2f_0, 2f_1, 2f_2, 2f_6, 2f_7 */
-	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d27}, [r1]!
-	vld1.64	{d28-d29}, [r1], r3
-	vmull.s32 q15, d0, d29
-	vmlal.s32 q15, d1, d28
-	vmlal.s32 q15, d2, d27
-	vmlal.s32 q15, d6, d23
-	vmlal.s32 q15, d7, d22
-	vst1.64	{d30-d31}, [r2]!
-	/* column 6: 2f_0, 4f_1, 2f_2, 2f_3, 4f_7, f_8 */
-	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d27}, [r1]!
-	vld1.64	{d28-d29}, [r1], r3
-	vmull.s32 q15, d0, d29
-	vmlal.s32 q15, d15, d28
-	vmlal.s32 q15, d2, d27
-	vmlal.s32 q15, d3, d26
-	vmlal.s32 q15, d18, d22
-	vmlal.s32 q15, d14, d21
-	vst1.64	{d30-d31}, [r2]!
-	/* column 7: 2f_0, 2f_1, 2f_2, 2f_3, 2f_8 */
-	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d27}, [r1]!
-	vld1.64	{d28-d29}, [r1], r3
-	vmull.s32 q15, d0, d29
-	vmlal.s32 q15, d1, d28
-	vmlal.s32 q15, d2, d27
-	vmlal.s32 q15, d3, d26
-	vmlal.s32 q15, d8, d21
-	vst1.64	{d30-d31}, [r2]!
-	/* column 8: 2f_0, 4f_1, 2f_2, 4f_3, f_4, 2f_9 */
-	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d27}, [r1]!
-	vld1.64	{d28-d29}, [r1], r3
-	vmull.s32 q15, d0, d29
-	vmlal.s32 q15, d15, d28
-	vmlal.s32 q15, d2, d27
-	vmlal.s32 q15, d16, d26
-	vmlal.s32 q15, d12, d25
-	vmlal.s32 q15, d9, d20
-	vst1.64	{d30-d31}, [r2]!
-	/* column 9: 2f_0, 2f_1, 2f_2, 2f_3, 2f_4 */
-	vld1.64	{d20-d23}, [r1]!
-	vld1.64	{d24-d27}, [r1]!
-	vld1.64	{d28-d29}, [r1], r3
-	vmull.s32 q15, d0, d29
-	vmlal.s32 q15, d1, d28
-	vmlal.s32 q15, d2, d27
-	vmlal.s32 q15, d3, d26
-	vmlal.s32 q15, d4, d25
-	vst1.64	{d30-d31}, [r2]!
+	SQ_COLUMN d10, d29,  d15, d28,  d2, d27,  d16, d26,  d4, d25,  d5, d24	/* column 0: f_0, 4f_1, 2f_2, 4f_3, 2f_4, 2f_5 */
+	SQ_COLUMN d0, d29,  d2, d27,  d3, d26,  d4, d25,  d5, d24	/* column 1: 2f_0, 2f_2, 2f_3, 2f_4, 2f_5 */
+	SQ_COLUMN d0, d29,  d1, d28,  d16, d26,  d4, d25,  d17, d24,  d13, d23	/* column 2: 2f_0, 2f_1, 4f_3, 2f_4, 4f_5, f_6 */
+	SQ_COLUMN d0, d29,  d1, d28,  d4, d25,  d5, d24,  d6, d23	/* column 3: 2f_0, 2f_1, 2f_4, 2f_5, 2f_6 */
+	SQ_COLUMN d0, d29,  d15, d28,  d11, d27,  d17, d24,  d6, d23,  d7, d22	/* column 4: 2f_0, 4f_1, f_2, 4f_5, 2f_6, 2f_7 */
+	SQ_COLUMN d0, d29,  d1, d28,  d2, d27,  d6, d23,  d7, d22	/* column 5: 2f_0, 2f_1, 2f_2, 2f_6, 2f_7 */
+	SQ_COLUMN d0, d29,  d15, d28,  d2, d27,  d3, d26,  d18, d22,  d14, d21	/* column 6: 2f_0, 4f_1, 2f_2, 2f_3, 4f_7, f_8 */
+	SQ_COLUMN d0, d29,  d1, d28,  d2, d27,  d3, d26,  d8, d21	/* column 7: 2f_0, 2f_1, 2f_2, 2f_3, 2f_8 */
+	SQ_COLUMN d0, d29,  d15, d28,  d2, d27,  d16, d26,  d12, d25,  d9, d20	/* column 8: 2f_0, 4f_1, 2f_2, 4f_3, f_4, 2f_9 */
+	SQ_COLUMN d0, d29,  d1, d28,  d2, d27,  d3, d26,  d4, d25	/* column 9: 2f_0, 2f_1, 2f_2, 2f_3, 2f_4 */
 
 	LOAD_ACC
 	BIASES
-	vadd.i64 q0, q0, q14
-	vadd.i64 q1, q1, q15
-	vadd.i64 q2, q2, q14
-	vadd.i64 q3, q3, q15
-	vadd.i64 q4, q4, q14
-	vadd.i64 q5, q5, q15
-	vadd.i64 q6, q6, q14
-	vadd.i64 q7, q7, q15
-	vadd.i64 q8, q8, q14
-	vadd.i64 q9, q9, q15
+	ADD_BIASES q0, q1
+	ADD_BIASES q2, q3
+	ADD_BIASES q4, q5
+	ADD_BIASES q6, q7
+	ADD_BIASES q8, q9
 	b	.Lcarry
 
 /* (h, h') = (121666 f, 121666 f') at r4, r5; r7, r8. */
@@ -562,26 +371,11 @@
 	BIASES
 	/* d0-d15 first: q8, q9 take the columns of limbs 8 and 9 once the
 	 * limbs 0..3 in d16-d19 have been read. */
-	vmov	q0, q14
-	vmlal.s32 q0, d16, d26
-	vmov	q1, q15
-	vmlal.s32 q1, d17, d26
-	vmov	q2, q14
-	vmlal.s32 q2, d18, d26
-	vmov	q3, q15
-	vmlal.s32 q3, d19, d26
-	vmov	q4, q14
-	vmlal.s32 q4, d20, d26
-	vmov	q5, q15
-	vmlal.s32 q5, d21, d26
-	vmov	q6, q14
-	vmlal.s32 q6, d22, d26
-	vmov	q7, q15
-	vmlal.s32 q7, d23, d26
-	vmov	q8, q14
-	vmlal.s32 q8, d24, d26
-	vmov	q9, q15
-	vmlal.s32 q9, d25, d26
+	SCALE_PAIR q0, d16, q1, d17
+	SCALE_PAIR q2, d18, q3, d19
+	SCALE_PAIR q4, d20, q5, d21
+	SCALE_PAIR q6, d22, q7, d23
+	SCALE_PAIR q8, d24, q9, d25
 	/* fall through */
 
 /* Columns t_0..t_9 (biased) in q0-q9 -> carried limbs at r4 (lane 0)
@@ -590,22 +384,10 @@
 	vmov.i64 q10, #0xffffffff
 	vshr.u64 q10, q10, #6		/* 2^26 - 1 */
 	vshr.u64 q11, q10, #1		/* 2^25 - 1 */
-	vsra.s64 q1, q0, #26
-	vand	q0, q0, q10
-	vsra.s64 q2, q1, #25
-	vand	q1, q1, q11
-	vsra.s64 q3, q2, #26
-	vand	q2, q2, q10
-	vsra.s64 q4, q3, #25
-	vand	q3, q3, q11
-	vsra.s64 q5, q4, #26
-	vand	q4, q4, q10
-	vsra.s64 q6, q5, #25
-	vand	q5, q5, q11
-	vsra.s64 q7, q6, #26
-	vand	q6, q6, q10
-	vsra.s64 q8, q7, #25
-	vand	q7, q7, q11
+	CARRY_PAIR q0, q1, q2
+	CARRY_PAIR q2, q3, q4
+	CARRY_PAIR q4, q5, q6
+	CARRY_PAIR q6, q7, q8
 	vsra.s64 q9, q8, #26
 	vand	q8, q8, q10
 	/* limb 9: q12 its biased remainder, q13 = c_9 2^25; 19 c_9 into t_0 */
@@ -736,6 +518,19 @@
 	LOAD1	Z3, d22, d25, d26
 .endm
 
+/* \s = x + y, \d = x - y to the ladder, for x in \x0, \x1, \xd and y in
+ * \y0, \y1, \yd (first eight limbs, last two); q6, q7, d30 scratch. */
+.macro SUMDIFF x0, x1, xd, y0, y1, yd, s, d
+	vadd.i32 q6, \x0, \y0
+	vadd.i32 q7, \x1, \y1
+	vadd.i32 d30, \xd, \yd
+	STORE1	\s, d12, d15, d30
+	vsub.i32 q6, \x0, \y0
+	vsub.i32 q7, \x1, \y1
+	vsub.i32 d30, \xd, \yd
+	STORE1	\d, d12, d15, d30
+.endm
+
 /* One ladder step on the ladder at r10, swap bit in r11 (0 or 1). */
 .macro STEP
 	rsb	r11, r11, #0
@@ -744,22 +539,8 @@
 	 * written by the step's results. */
 	LOAD_POINTS
 	SWAP_REGS
-	vadd.i32 q6, q0, q8
-	vadd.i32 q7, q1, q9
-	vadd.i32 d30, d4, d20
-	STORE1	A, d12, d15, d30
-	vsub.i32 q6, q0, q8
-	vsub.i32 q7, q1, q9
-	vsub.i32 d30, d4, d20
-	STORE1	B, d12, d15, d30
-	vadd.i32 q6, q3, q11
-	vadd.i32 q7, q4, q12
-	vadd.i32 d30, d10, d26
-	STORE1	C, d12, d15, d30
-	vsub.i32 q6, q3, q11
-	vsub.i32 q7, q4, q12
-	vsub.i32 d30, d10, d26
-	STORE1	D, d12, d15, d30
+	SUMDIFF	q0, q1, d4, q8, q9, d20, A, B	/* a = x2 + z2, b = x2 - z2 */
+	SUMDIFF	q3, q4, d10, q11, q12, d26, C, D	/* c = x3 + z3, d = x3 - z3 */
 	SQ2	AA, A, BB, B
 	MUL2	DA, D, A, CB, C, B
 	ADDSUB	DA, CB, A, B		/* a = da + cb, b = da - cb */

@@ -469,6 +469,14 @@ ZINC_ENTRY poly1305_neon_blocks
 .size poly1305_neon_blocks, .-poly1305_neon_blocks
 
 #ifdef ZINC_TESTING
+/* One limb of the four lanes, four 64-bit words at r8 (advanced), narrowed
+ * into \lo (lanes 0, 1) and \hi (lanes 2, 3). */
+.macro NARROW_LIMB lo, hi
+	vld1.64	{d16-d19}, [r8]!
+	vmovn.i64 \lo, q8
+	vmovn.i64 \hi, q9
+.endm
+
 .globl poly1305_neon_test_lanes
 .type poly1305_neon_test_lanes, %function
 .balign 16
@@ -483,18 +491,10 @@ ZINC_ENTRY poly1305_neon_test_lanes
 	cmp	r12, #0
 	bleq	.Lpowers
 	/* Limb i of the four lanes: four 64-bit words, narrowed. */
-	vld1.64	{d16-d19}, [r8]!
-	vmovn.i64 d0, q8
-	vmovn.i64 d1, q9
-	vld1.64	{d16-d19}, [r8]!
-	vmovn.i64 d2, q8
-	vmovn.i64 d3, q9
-	vld1.64	{d16-d19}, [r8]!
-	vmovn.i64 d4, q8
-	vmovn.i64 d5, q9
-	vld1.64	{d16-d19}, [r8]!
-	vmovn.i64 d6, q8
-	vmovn.i64 d7, q9
+	NARROW_LIMB d0, d1
+	NARROW_LIMB d2, d3
+	NARROW_LIMB d4, d5
+	NARROW_LIMB d6, d7
 	vld1.64	{d16-d19}, [r8]
 	vmovn.i64 d8, q8
 	vmovn.i64 d9, q9

@@ -71,59 +71,33 @@
 #define FRAME_S		64	/* s0..s7; the keystream copy at 0 */
 #define CTR	$25	/* t9 */
 
+/* One step of four quarter-rounds: \a_i += \b_i, \d_i ^= \a_i,
+ * \d_i rotated right by \r (left by 32 - \r), i = 0..3; with last=0 the
+ * rotation of \d3 is left out. */
+.macro ARX4 a0,b0,d0, a1,b1,d1, a2,b2,d2, a3,b3,d3, r, last=1
+	addu	\a0, \a0, \b0
+	addu	\a1, \a1, \b1
+	addu	\a2, \a2, \b2
+	addu	\a3, \a3, \b3
+	xor	\d0, \d0, \a0
+	xor	\d1, \d1, \a1
+	xor	\d2, \d2, \a2
+	xor	\d3, \d3, \a3
+	rotr	\d0, \d0, \r
+	rotr	\d1, \d1, \r
+	rotr	\d2, \d2, \r
+	.if	\last
+	rotr	\d3, \d3, \r
+	.endif
+.endm
+
 /* Four quarter-rounds (a_i, b_i, c_i, d_i), i = 0..3, step by step;
  * with last=0 all but the final rotation (of b3), for a delay slot. */
 .macro QR4 a0,b0,c0,d0, a1,b1,c1,d1, a2,b2,c2,d2, a3,b3,c3,d3, last=1
-	addu	\a0, \a0, \b0
-	addu	\a1, \a1, \b1
-	addu	\a2, \a2, \b2
-	addu	\a3, \a3, \b3
-	xor	\d0, \d0, \a0
-	xor	\d1, \d1, \a1
-	xor	\d2, \d2, \a2
-	xor	\d3, \d3, \a3
-	rotr	\d0, \d0, 16		/* <<< 16 */
-	rotr	\d1, \d1, 16
-	rotr	\d2, \d2, 16
-	rotr	\d3, \d3, 16
-	addu	\c0, \c0, \d0
-	addu	\c1, \c1, \d1
-	addu	\c2, \c2, \d2
-	addu	\c3, \c3, \d3
-	xor	\b0, \b0, \c0
-	xor	\b1, \b1, \c1
-	xor	\b2, \b2, \c2
-	xor	\b3, \b3, \c3
-	rotr	\b0, \b0, 20		/* <<< 12 */
-	rotr	\b1, \b1, 20
-	rotr	\b2, \b2, 20
-	rotr	\b3, \b3, 20
-	addu	\a0, \a0, \b0
-	addu	\a1, \a1, \b1
-	addu	\a2, \a2, \b2
-	addu	\a3, \a3, \b3
-	xor	\d0, \d0, \a0
-	xor	\d1, \d1, \a1
-	xor	\d2, \d2, \a2
-	xor	\d3, \d3, \a3
-	rotr	\d0, \d0, 24		/* <<< 8 */
-	rotr	\d1, \d1, 24
-	rotr	\d2, \d2, 24
-	rotr	\d3, \d3, 24
-	addu	\c0, \c0, \d0
-	addu	\c1, \c1, \d1
-	addu	\c2, \c2, \d2
-	addu	\c3, \c3, \d3
-	xor	\b0, \b0, \c0
-	xor	\b1, \b1, \c1
-	xor	\b2, \b2, \c2
-	xor	\b3, \b3, \c3
-	rotr	\b0, \b0, 25		/* <<< 7 */
-	rotr	\b1, \b1, 25
-	rotr	\b2, \b2, 25
-	.if	\last
-	rotr	\b3, \b3, 25
-	.endif
+	ARX4	\a0,\b0,\d0, \a1,\b1,\d1, \a2,\b2,\d2, \a3,\b3,\d3, 16	/* <<< 16 */
+	ARX4	\c0,\d0,\b0, \c1,\d1,\b1, \c2,\d2,\b2, \c3,\d3,\b3, 20	/* <<< 12 */
+	ARX4	\a0,\b0,\d0, \a1,\b1,\d1, \a2,\b2,\d2, \a3,\b3,\d3, 24	/* <<< 8 */
+	ARX4	\c0,\d0,\b0, \c1,\d1,\b1, \c2,\d2,\b2, \c3,\d3,\b3, 25, \last	/* <<< 7 */
 .endm
 
 /* Ten double rounds (column, then diagonal) on X0..X15; ROUNDS ends 0. */

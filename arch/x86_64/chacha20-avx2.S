@@ -101,13 +101,7 @@ AVX2_CONSTANTS
 .balign 32
 ZINC_ENTRY chacha20_avx2
 	endbr64
-	FINAL_COUNTER .Ldone_noframe
-
-	pushq	%rbp
-	movq	%rsp, %rbp
-	subq	$FRAME, %rsp
-	andq	$-64, %rsp
-	xorl	%r11d, %r11d	/* bytes of the frame to wipe */
+	ENTER_FRAME .Ldone_noframe, FRAME	/* bytes of the frame to wipe */
 
 .Lloop8:
 	cmpq	$512, %rcx

@@ -64,8 +64,8 @@
 
 .text
 
+#define KS	0	/* before chacha20-macros.h: its OUT16B names it */
 #include "chacha20-macros.h"
-#define KS	0
 #define SPILL	0	/* the 32-block loop's second group, over KS */
 #define CTRA	1024	/* word 12's input, first and second group */
 #define CTRB	1088
@@ -76,34 +76,11 @@
 .Linc4:		.long 4, 0, 0, 0	/* four blocks further */
 .text
 
-/* Block j + 4k of sixteen, from the k-th lane transpose output: XORed
- * into dst (out = 1) or given to PIECE (out = 2). */
-.macro OUT1 reg, blk, out
-	.if \out == 2
-	PIECE	\reg, 64*(\blk), 64, KS
-	.else
-	vpxord	64 * (\blk)(%rdx), \reg, \reg
-	vmovdqu64 \reg, 64 * (\blk)(%rsi)
-	.endif
-.endm
-
-.macro OUT16 g0, g1, g2, g3, j, out
-	LANES	\g0, \g1, \g2, \g3, %zmm25, %zmm26, %zmm27, %zmm28
-	OUT1	\g0, \j, \out
-	OUT1	\g1, \j+4, \out
-	OUT1	%zmm25, \j+8, \out
-	OUT1	%zmm27, \j+12, \out
-.endm
-
 /* Sixteen keystream blocks for counter state[12] + 0..15, XORed into dst
  * (out = 1) or as pieces (out = 2). */
 .macro BLOCKS16 out
 	WORDS	zmm, 16, .Lctr16
-	OUT16	%zmm1, %zmm5, %zmm9, %zmm13, 0, \out
-	OUT16	%zmm17, %zmm19, %zmm21, %zmm23, 1, \out
-	OUT16	%zmm3, %zmm7, %zmm11, %zmm15, 2, \out
-	OUT16	%zmm0, %zmm4, %zmm8, %zmm12, 3, \out
-	addl	$16, 48(%rdi)
+	OUTPUT16 \out
 .endm
 
 /* x += y; z ^= x; z <<<= n in two groups of four independent register
@@ -139,10 +116,7 @@
 	TRANSPOSE %zmm4, %zmm5, %zmm6, %zmm7, %zmm19, %zmm20
 	TRANSPOSE %zmm8, %zmm9, %zmm10, %zmm11, %zmm21, %zmm22
 	TRANSPOSE %zmm12, %zmm13, %zmm14, %zmm15, %zmm23, %zmm24
-	OUT16	%zmm1, %zmm5, %zmm9, %zmm13, 0, \out
-	OUT16	%zmm17, %zmm19, %zmm21, %zmm23, 1, \out
-	OUT16	%zmm3, %zmm7, %zmm11, %zmm15, 2, \out
-	OUT16	%zmm0, %zmm4, %zmm8, %zmm12, 3, \out
+	OUT16_GROUPS \out
 .endm
 
 /*
@@ -197,13 +171,7 @@
 .balign 32
 ZINC_ENTRY chacha20_avx512
 	endbr64
-	FINAL_COUNTER .Ldone_noframe
-
-	pushq	%rbp
-	movq	%rsp, %rbp
-	subq	$FRAME, %rsp
-	andq	$-64, %rsp
-	xorl	%r11d, %r11d	/* bytes of KS to wipe */
+	ENTER_FRAME .Ldone_noframe, FRAME	/* bytes of KS to wipe */
 
 	cmpq	$1024, %rcx
 	jb	.Lpart16

@@ -53,40 +53,25 @@
 
 .text
 
-#include "chacha20-macros.h"
-#define KS	0
+#define KS	0	/* before chacha20-macros.h: its OUT8VL names it */
 #define FRAME	512
+#include "chacha20-macros.h"
 
-/* lo: words 8h..8h+3 and hi: words 8h+4..8h+7 of blocks j and j + 4: bytes
- * 32h..32h+31 of those blocks, XORed into dst (out = 1) or each given to
- * PIECE (out = 2). */
-.macro OUT8 lo, hi, j, h, out
-	vshufi32x4 $0, \hi, \lo, %ymm25
-	vshufi32x4 $3, \hi, \lo, %ymm26
-	.if \out == 2
-	PIECE	%ymm25, 64*\j+32*\h, 32, KS
-	PIECE	%ymm26, 64*(\j+4)+32*\h, 32, KS
-	.else
-	vpxord	64 * \j + 32 * \h(%rdx), %ymm25, %ymm25
-	vpxord	64 * (\j + 4) + 32 * \h(%rdx), %ymm26, %ymm26
-	vmovdqu32 %ymm25, 64 * \j + 32 * \h(%rsi)
-	vmovdqu32 %ymm26, 64 * (\j + 4) + 32 * \h(%rsi)
-	.endif
+/* The 20 rounds on the rows xmm0..xmm3 of one block; eax counts the
+ * double rounds down to 0. */
+.macro ROUNDS1
+	movl	$10, %eax
+1:	RND1	%xmm0, %xmm1, %xmm2, %xmm3, 0x93, 0x39
+	RND1	%xmm0, %xmm1, %xmm2, %xmm3, 0x39, 0x93
+	decl	%eax
+	jnz	1b
 .endm
 
 /* Eight keystream blocks for counter state[12] + 0..7, XORed into dst
  * (out = 1) or as pieces (out = 2). */
 .macro BLOCKS8 out
 	WORDS	ymm, 8, .Lctr8
-	OUT8	%ymm1, %ymm5, 0, 0, \out
-	OUT8	%ymm9, %ymm13, 0, 1, \out
-	OUT8	%ymm17, %ymm19, 1, 0, \out
-	OUT8	%ymm21, %ymm23, 1, 1, \out
-	OUT8	%ymm3, %ymm7, 2, 0, \out
-	OUT8	%ymm11, %ymm15, 2, 1, \out
-	OUT8	%ymm0, %ymm4, 3, 0, \out
-	OUT8	%ymm8, %ymm12, 3, 1, \out
-	addl	$8, 48(%rdi)
+	OUTPUT8VL \out
 .endm
 
 .globl chacha20_avx512vl
@@ -94,13 +79,7 @@
 .balign 32
 ZINC_ENTRY chacha20_avx512vl
 	endbr64
-	FINAL_COUNTER .Ldone_noframe
-
-	pushq	%rbp
-	movq	%rsp, %rbp
-	subq	$FRAME, %rsp
-	andq	$-64, %rsp
-	xorl	%r11d, %r11d	/* bytes of KS to wipe */
+	ENTER_FRAME .Ldone_noframe, FRAME	/* bytes of KS to wipe */
 
 .Ltail:
 	/* Dispatch on what is left (rcx > 0); only 512 and up loops. */
@@ -145,12 +124,7 @@ ZINC_ENTRY chacha20_avx512vl
 	vmovdqa32 %xmm17, %xmm1
 	vmovdqa32 %xmm18, %xmm2
 	vmovdqa32 %xmm19, %xmm3
-	movl	$10, %eax
-.Ldround1:
-	RND1	%xmm0, %xmm1, %xmm2, %xmm3, 0x93, 0x39
-	RND1	%xmm0, %xmm1, %xmm2, %xmm3, 0x39, 0x93
-	decl	%eax
-	jnz	.Ldround1
+	ROUNDS1
 	vpaddd	%xmm16, %xmm0, %xmm0
 	vpaddd	%xmm17, %xmm1, %xmm1
 	vpaddd	%xmm18, %xmm2, %xmm2
@@ -207,12 +181,7 @@ ZINC_ENTRY hchacha20_avx512vl
 	vmovdqu	(%rdx), %xmm1
 	vmovdqu	16(%rdx), %xmm2
 	vmovdqu	(%rsi), %xmm3
-	movl	$10, %eax
-.Lhround:
-	RND1	%xmm0, %xmm1, %xmm2, %xmm3, 0x93, 0x39
-	RND1	%xmm0, %xmm1, %xmm2, %xmm3, 0x39, 0x93
-	decl	%eax
-	jnz	.Lhround
+	ROUNDS1
 	vmovdqu	%xmm0, (%rdi)
 	vmovdqu	%xmm3, 16(%rdi)
 	ret

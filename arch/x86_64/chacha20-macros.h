@@ -18,6 +18,19 @@
 	jz	\empty
 .endm
 
+/* After FINAL_COUNTER (to \empty when len is 0): rbp saved and the
+ * caller's rsp in it, a frame of \frame bytes, 64-byte aligned, at rsp;
+ * r11d = 0, the frame's bytes to wipe (WIPE_AT_LEAST, RETURN_WIPING). */
+.macro ENTER_FRAME empty, frame
+	FINAL_COUNTER \empty
+
+	pushq	%rbp
+	movq	%rsp, %rbp
+	subq	$\frame, %rsp
+	andq	$-64, %rsp
+	xorl	%r11d, %r11d
+.endm
+
 /* r11d = max(r11d, n): the frame's first n bytes are to be wiped. A cmov,
  * though n and r11d only depend on the length. Clobbers eax. */
 .macro WIPE_AT_LEAST n
@@ -471,11 +484,15 @@
  * chacha20poly1305-avx512ifma.S): the including file defines KS. */
 
 /* lo: words 8h..8h+3 and hi: words 8h+4..8h+7 of blocks j and j + 4: bytes
- * 32h..32h+31 of those blocks, XORed into dst (out = 1) or copied to KS. */
+ * 32h..32h+31 of those blocks, XORed into dst (out = 1), each given to
+ * PIECE (out = 2) or copied to KS (out = 0). */
 .macro OUT8VL lo, hi, j, h, out
 	vshufi32x4 $0, \hi, \lo, %ymm25
 	vshufi32x4 $3, \hi, \lo, %ymm26
-	.if \out
+	.if \out == 2
+	PIECE	%ymm25, 64*\j+32*\h, 32, KS
+	PIECE	%ymm26, 64*(\j+4)+32*\h, 32, KS
+	.elseif \out
 	vpxord	64 * \j + 32 * \h(%rdx), %ymm25, %ymm25
 	vpxord	64 * (\j + 4) + 32 * \h(%rdx), %ymm26, %ymm26
 	vmovdqu32 %ymm25, 64 * \j + 32 * \h(%rsi)
@@ -486,8 +503,8 @@
 	.endif
 .endm
 
-/* After WORDS ymm: the eight blocks XORed from rdx into rsi (out = 1) or
- * copied to KS (out = 0), state[12] += 8. */
+/* After WORDS ymm: the eight blocks XORed from rdx into rsi (out = 1), as
+ * pieces (out = 2) or copied to KS (out = 0); state[12] += 8. */
 .macro OUTPUT8VL out
 	OUT8VL	%ymm1, %ymm5, 0, 0, \out
 	OUT8VL	%ymm9, %ymm13, 0, 1, \out
@@ -498,4 +515,51 @@
 	OUT8VL	%ymm0, %ymm4, 3, 0, \out
 	OUT8VL	%ymm8, %ymm12, 3, 1, \out
 	addl	$8, 48(%rdi)
+.endm
+
+/* The sixteen-block step on zmm registers (chacha20-avx512.S,
+ * chacha20poly1305-avx512ifma.S): the including file defines KS. */
+
+/* Block blk (0..15) of sixteen, from reg: XORed from src into dst (out =
+ * 1: rdx into rsi, or with split = 1 blocks 8..15 from r14 into r15),
+ * given to PIECE (out = 2) or copied to KS (out = 0). */
+.macro OUT16B reg, blk, out, split
+	.if \out == 2
+	PIECE	\reg, 64*(\blk), 64, KS
+	.elseif \out
+	.if \split && (\blk) >= 8
+	vpxord	64 * (\blk - 8)(%r14), \reg, \reg
+	vmovdqu64 \reg, 64 * (\blk - 8)(%r15)
+	.else
+	vpxord	64 * (\blk)(%rdx), \reg, \reg
+	vmovdqu64 \reg, 64 * (\blk)(%rsi)
+	.endif
+	.else
+	vmovdqa64 \reg, KS + 64 * (\blk)(%rsp)
+	.endif
+.endm
+
+/* Lane transpose j (0..3) of g0..g3, its blocks j, j + 4, j + 8, j + 12
+ * out by OUT16B. */
+.macro OUT16G g0, g1, g2, g3, j, out, split
+	LANES	\g0, \g1, \g2, \g3, %zmm25, %zmm26, %zmm27, %zmm28
+	OUT16B	\g0, \j, \out, \split
+	OUT16B	\g1, \j+4, \out, \split
+	OUT16B	%zmm25, \j+8, \out, \split
+	OUT16B	%zmm27, \j+12, \out, \split
+.endm
+
+/* After WORDS zmm (or the transposes of the words): the sixteen blocks
+ * out by OUT16B. */
+.macro OUT16_GROUPS out, split=0
+	OUT16G	%zmm1, %zmm5, %zmm9, %zmm13, 0, \out, \split
+	OUT16G	%zmm17, %zmm19, %zmm21, %zmm23, 1, \out, \split
+	OUT16G	%zmm3, %zmm7, %zmm11, %zmm15, 2, \out, \split
+	OUT16G	%zmm0, %zmm4, %zmm8, %zmm12, 3, \out, \split
+.endm
+
+/* OUT16_GROUPS, then state[12] += 16. */
+.macro OUTPUT16 out, split=0
+	OUT16_GROUPS \out, \split
+	addl	$16, 48(%rdi)
 .endm

@@ -167,13 +167,7 @@
 .balign 32
 ZINC_ENTRY chacha20_ssse3
 	endbr64
-	FINAL_COUNTER .Ldone_noframe
-
-	pushq	%rbp
-	movq	%rsp, %rbp
-	subq	$FRAME, %rsp
-	andq	$-64, %rsp
-	xorl	%r11d, %r11d	/* bytes of the frame to wipe */
+	ENTER_FRAME .Ldone_noframe, FRAME	/* bytes of the frame to wipe */
 
 .Lloop4:
 	cmpq	$256, %rcx

@@ -392,64 +392,26 @@
 	WORDS_OUT \w, \n
 .endm
 
-/* Block blk (0..15) of sixteen, from reg: XORed from src into dst (out =
- * 1; blocks 0..7 from rdx to rsi, 8..15 from r14 to r15) or to KS. */
-.macro OUTB reg, blk, out
-	.if \out
-	.if \blk < 8
-	vpxord	64 * (\blk)(%rdx), \reg, \reg
-	vmovdqu64 \reg, 64 * (\blk)(%rsi)
-	.else
-	vpxord	64 * (\blk - 8)(%r14), \reg, \reg
-	vmovdqu64 \reg, 64 * (\blk - 8)(%r15)
-	.endif
-	.else
-	vmovdqa64 \reg, KS + 64 * (\blk)(%rsp)
-	.endif
-.endm
-
-.macro OUTG g0, g1, g2, g3, j, out
-	LANES	\g0, \g1, \g2, \g3, %zmm25, %zmm26, %zmm27, %zmm28
-	OUTB	\g0, \j, \out
-	OUTB	\g1, \j+4, \out
-	OUTB	%zmm25, \j+8, \out
-	OUTB	%zmm27, \j+12, \out
-.endm
-
-/* After WORDS_OUT: the sixteen blocks out, state[12] += 16. */
-.macro OUTPUT16 out
-	OUTG	%zmm1, %zmm5, %zmm9, %zmm13, 0, \out
-	OUTG	%zmm17, %zmm19, %zmm21, %zmm23, 1, \out
-	OUTG	%zmm3, %zmm7, %zmm11, %zmm15, 2, \out
-	OUTG	%zmm0, %zmm4, %zmm8, %zmm12, 3, \out
-	addl	$16, 48(%rdi)
+/* The function \name: ROUNDS_MIX \mix, \w, \n, \ctr and return. */
+.macro ROUNDS_FN name, mix, w, n, ctr
+.type	\name, @function
+.balign	32
+\name:
+	ROUNDS_MIX \mix, \w, \n, \ctr
+	ret
+.size	\name, .-\name
 .endm
 
 /* The 20 rounds of sixteen blocks with a step's MAC (MIX) among them, and
  * WORDS_OUT; r8..r13, r15, rsi, MASK44 and PAD as MIX needs them. */
-.type	.Lrounds_mac, @function
-.balign	32
-.Lrounds_mac:
-	ROUNDS_MIX MIX, zmm, 16, .Lctr16
-	ret
-.size	.Lrounds_mac, .-.Lrounds_mac
+ROUNDS_FN .Lrounds_mac, MIX, zmm, 16, .Lctr16
 
 /* The same with eight blocks (a last part of at most 512 bytes). */
-.type	.Lrounds_mac8, @function
-.balign	32
-.Lrounds_mac8:
-	ROUNDS_MIX MIX8, ymm, 8, .Lctr8
-	ret
-.size	.Lrounds_mac8, .-.Lrounds_mac8
+ROUNDS_FN .Lrounds_mac8, MIX8, ymm, 8, .Lctr8
 
 /* The first step's rounds, sixteen blocks, with the powers computed among
  * them (PMIX); r11..r13 and MASK44 as PMIX needs them. */
-.type	.Lrounds_pow, @function
-.balign	32
-.Lrounds_pow:
-	ROUNDS_MIX PMIX, zmm, 16, .Lctr16
-	ret
-.size	.Lrounds_pow, .-.Lrounds_pow
+ROUNDS_FN .Lrounds_pow, PMIX, zmm, 16, .Lctr16
 
 /* A step's MAC alone (the last whole step's, when no part follows), all
  * in the lanes, as the vector ports have nothing else to do:
@@ -654,7 +616,7 @@
 	movq	DST(%rsp), %rsi
 	leaq	512(%rdx), %r14
 	leaq	512(%rsi), %r15
-	OUTPUT16 1
+	OUTPUT16 1, 1
 	movq	%rsi, MAC0(%rsp)
 	movq	%r15, MAC1(%rsp)
 	addq	$1024, SRC(%rsp)
@@ -673,7 +635,7 @@
 	movq	DST(%rsp), %rsi
 	leaq	512(%rsi), %r15
 	.endif
-	OUTPUT16 1
+	OUTPUT16 1, 1
 	movq	%rdx, MAC0(%rsp)
 	movq	%r14, MAC1(%rsp)
 	jmp	72f

@@ -203,20 +203,10 @@ ZINC_ENTRY poly1305_avx2_blocks
 	VEC_ENTRY VEC_WARM, VEC_COLD, READY
 	POWERS_READY
 	/* Lane 0 starts at h, the others at 0. */
-	LOAD_H	%rdi
-	TO26
-	vmovq	%rax, %xmm0
-	vmovq	%rbx, %xmm1
-	vmovq	%rcx, %xmm2
-	vmovq	%rdx, %xmm3
-	vmovq	%r14, %xmm4
+	H_TO_LANE0
 	call	.Lsetup
 	SPLIT4	D0, D1, D2, D3, D4
-	vpaddq	D0, A0, A0
-	vpaddq	D1, A1, A1
-	vpaddq	D2, A2, A2
-	vpaddq	D3, A3, A3
-	vpaddq	D4, A4, A4
+	ADD_D
 	addq	$64, %rsi
 	subq	$64, %rbp
 	jmp	.Lloop_check
@@ -248,13 +238,7 @@ ZINC_ENTRY poly1305_avx2_blocks
 
 	/* h = A_0 r^4 + A_1 r^3 + A_2 r^2 + A_3 r. */
 	MUL_LANES
-	/* Sum the four lanes of each column into r8..r12. */
-	.irp d, 5, 6, 7, 8, 9
-	vextracti128	$1, %ymm\d, %xmm10
-	vpaddq		%xmm10, %xmm\d, %xmm10
-	vpshufd		$0x4e, %xmm10, %xmm11
-	vpaddq		%xmm11, %xmm10, %xmm\d
-	.endr
+	SUM_LANES 4
 	/* Columns < 2^62: full carry and pack; the last len mod 64 bytes,
 	 * if any, in base 2^64. */
 	FOLD_EXIT

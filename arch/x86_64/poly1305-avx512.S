@@ -206,19 +206,9 @@ ZINC_ENTRY poly1305_avx512_blocks
 	VEC_ENTRY VEC_WARM, VEC_COLD, READY
 	call	.Lsetup
 	/* Lane 0 starts at h, the others at 0; then the first group. */
-	LOAD_H	%rdi
-	TO26
-	vmovq	%rax, %xmm0
-	vmovq	%rbx, %xmm1
-	vmovq	%rcx, %xmm2
-	vmovq	%rdx, %xmm3
-	vmovq	%r14, %xmm4
+	H_TO_LANE0
 	SPLIT8	D0, D1, D2, D3, D4
-	vpaddq	D0, A0, A0
-	vpaddq	D1, A1, A1
-	vpaddq	D2, A2, A2
-	vpaddq	D3, A3, A3
-	vpaddq	D4, A4, A4
+	ADD_D
 	addq	$128, %rsi
 	subq	$128, %rbp
 	jmp	.Lloop_check
@@ -249,15 +239,7 @@ ZINC_ENTRY poly1305_avx512_blocks
 .Lfold:
 	/* h = A_0 r^8 + A_1 r^7 + ... + A_7 r, lane by lane. */
 	MUL_LANES
-	/* Sum the eight lanes of each column into r8..r12. */
-	.irp d, 5, 6, 7, 8, 9
-	vextracti64x4	$1, %zmm\d, %ymm10
-	vpaddq		%ymm10, %ymm\d, %ymm10
-	vextracti128	$1, %ymm10, %xmm11
-	vpaddq		%xmm11, %xmm10, %xmm10
-	vpshufd		$0x4e, %xmm10, %xmm11
-	vpaddq		%xmm11, %xmm10, %xmm\d
-	.endr
+	SUM_LANES 8
 	/* Columns < 2^63: full carry and pack; the last len mod 128 bytes,
 	 * if any, in base 2^64. */
 	FOLD_EXIT

@@ -40,35 +40,31 @@
 .endm
 
 /* Product j (0..8) of MADD, for callers that spread them out: a_(j / 3)
- * times the operand of column j mod 3, into its low and high sums. */
+ * times the operand of column j mod 3, into its low and high sums. Row i
+ * of the schoolbook takes (p0, p1, p2), (q2, p0, p1), (q1, q2, p0) for its
+ * columns 0, 1, 2. */
 .macro PROD j, a0, a1, a2, p0, p1, p2, q1, q2
-	.if \j == 0
-	vpmadd52luq	\p0, \a0, L0
-	vpmadd52huq	\p0, \a0, U0
-	.elseif \j == 1
-	vpmadd52luq	\p1, \a0, L1
-	vpmadd52huq	\p1, \a0, U1
-	.elseif \j == 2
-	vpmadd52luq	\p2, \a0, L2
-	vpmadd52huq	\p2, \a0, U2
-	.elseif \j == 3
-	vpmadd52luq	\q2, \a1, L0
-	vpmadd52huq	\q2, \a1, U0
-	.elseif \j == 4
-	vpmadd52luq	\p0, \a1, L1
-	vpmadd52huq	\p0, \a1, U1
-	.elseif \j == 5
-	vpmadd52luq	\p1, \a1, L2
-	vpmadd52huq	\p1, \a1, U2
-	.elseif \j == 6
-	vpmadd52luq	\q1, \a2, L0
-	vpmadd52huq	\q1, \a2, U0
-	.elseif \j == 7
-	vpmadd52luq	\q2, \a2, L1
-	vpmadd52huq	\q2, \a2, U1
+	.if (\j) < 3
+	PROD_COL (\j), \a0, \p0, \p1, \p2
+	.elseif (\j) < 6
+	PROD_COL (\j)-3, \a1, \q2, \p0, \p1
 	.else
-	vpmadd52luq	\p0, \a2, L2
-	vpmadd52huq	\p0, \a2, U2
+	PROD_COL (\j)-6, \a2, \q1, \q2, \p0
+	.endif
+.endm
+
+/* \a times \x<col> into column col's sums L<col> (low halves) and U<col>
+ * (high). */
+.macro PROD_COL col, a, x0, x1, x2
+	.if (\col) == 0
+	vpmadd52luq	\x0, \a, L0
+	vpmadd52huq	\x0, \a, U0
+	.elseif (\col) == 1
+	vpmadd52luq	\x1, \a, L1
+	vpmadd52huq	\x1, \a, U1
+	.else
+	vpmadd52luq	\x2, \a, L2
+	vpmadd52huq	\x2, \a, U2
 	.endif
 .endm
 

@@ -18,6 +18,15 @@
 	vpaddq		\t, \d, \d
 .endm
 
+/* d_i += a_i * o_i for the limbs i = 0..4, with t_i as scratch. */
+.macro MULADD5 o0, d0, t0, o1, d1, t1, o2, d2, t2, o3, d3, t3, o4, d4, t4
+	MULADD	\o0, A0, \d0, \t0
+	MULADD	\o1, A1, \d1, \t1
+	MULADD	\o2, A2, \d2, \t2
+	MULADD	\o3, A3, \d3, \t3
+	MULADD	\o4, A4, \d4, \t4
+.endm
+
 /*
  * Column j of d = a * (r_0 .. r_4): the products with r_j (rop) and with
  * 5 r_j (sop, j >= 1). Column 0 starts the sums, or with acc = 1 adds to
@@ -25,11 +34,7 @@
  */
 .macro COLUMN j, rop, sop, acc=0
 .if \j == 0 && \acc
-	MULADD	\rop, A0, D0, T0
-	MULADD	\rop, A1, D1, T1
-	MULADD	\rop, A2, D2, T0
-	MULADD	\rop, A3, D3, T1
-	MULADD	\rop, A4, D4, T0
+	MULADD5	\rop, D0, T0,  \rop, D1, T1,  \rop, D2, T0,  \rop, D3, T1,  \rop, D4, T0
 .elseif \j == 0
 	vpmuludq	\rop, A0, D0
 	vpmuludq	\rop, A1, D1
@@ -37,39 +42,28 @@
 	vpmuludq	\rop, A3, D3
 	vpmuludq	\rop, A4, D4
 .elseif \j == 1
-	MULADD	\rop, A0, D1, T0
-	MULADD	\rop, A1, D2, T1
-	MULADD	\rop, A2, D3, T0
-	MULADD	\rop, A3, D4, T1
-	MULADD	\sop, A4, D0, T0
+	MULADD5	\rop, D1, T0,  \rop, D2, T1,  \rop, D3, T0,  \rop, D4, T1,  \sop, D0, T0
 .elseif \j == 2
-	MULADD	\rop, A0, D2, T1
-	MULADD	\rop, A1, D3, T0
-	MULADD	\rop, A2, D4, T1
-	MULADD	\sop, A3, D0, T0
-	MULADD	\sop, A4, D1, T1
+	MULADD5	\rop, D2, T1,  \rop, D3, T0,  \rop, D4, T1,  \sop, D0, T0,  \sop, D1, T1
 .elseif \j == 3
-	MULADD	\rop, A0, D3, T0
-	MULADD	\rop, A1, D4, T1
-	MULADD	\sop, A2, D0, T0
-	MULADD	\sop, A3, D1, T1
-	MULADD	\sop, A4, D2, T0
+	MULADD5	\rop, D3, T0,  \rop, D4, T1,  \sop, D0, T0,  \sop, D1, T1,  \sop, D2, T0
 .else
-	MULADD	\rop, A0, D4, T1
-	MULADD	\sop, A1, D0, T0
-	MULADD	\sop, A2, D1, T1
-	MULADD	\sop, A3, D2, T0
-	MULADD	\sop, A4, D3, T1
+	MULADD5	\rop, D4, T1,  \sop, D0, T0,  \sop, D1, T1,  \sop, D2, T0,  \sop, D3, T1
 .endif
 .endm
 
-/* a_i = a_i + d_i, then one carry pass (bounds in the header). */
-.macro ADD_CARRY
+/* a_i = a_i + d_i. */
+.macro ADD_D
 	vpaddq	D0, A0, A0
 	vpaddq	D1, A1, A1
 	vpaddq	D2, A2, A2
 	vpaddq	D3, A3, A3
 	vpaddq	D4, A4, A4
+.endm
+
+/* a_i = a_i + d_i, then one carry pass (bounds in the header). */
+.macro ADD_CARRY
+	ADD_D
 	vpsrlq	$26, A0, T0
 	vpsrlq	$26, A3, T1
 	VPAND	MASK, A0, A0
@@ -138,6 +132,18 @@
 	movl	%r14d, \sw+3*\step(%rdi)
 .endm
 
+/* h (at rdi) in radix 2^26 into the low qwords of xmm0-xmm4, the other
+ * lanes zeroed (vmovq): limb j of lane 0. Clobbers as TO26 does. */
+.macro H_TO_LANE0
+	LOAD_H	%rdi
+	TO26
+	vmovq	%rax, %xmm0
+	vmovq	%rbx, %xmm1
+	vmovq	%rcx, %xmm2
+	vmovq	%rdx, %xmm3
+	vmovq	%r14, %xmm4
+.endm
+
 /* h = h r, partly reduced (h2 <= 4). TO26 clobbers r11, so reload r0. */
 .macro NEXT_POWER
 	movq	R0(%rdi), %r11
@@ -162,6 +168,25 @@
 	vpmovzxdq	PW(\j)(%rdi), T2
 	vpmovzxdq	SW(\j)(%rdi), T3
 	COLUMN	\j, T2, T3
+	.endr
+.endm
+
+/* The lanes (4: ymm, 8: zmm) of each column sum in register 5..9 added
+ * into its low qword (xmm5-9, for FOLD_EXIT). Clobbers xmm10, xmm11 (and
+ * ymm10 with 8 lanes). */
+.macro SUM_LANES lanes
+	.irp d, 5, 6, 7, 8, 9
+	.if \lanes == 8
+	vextracti64x4	$1, %zmm\d, %ymm10
+	vpaddq		%ymm10, %ymm\d, %ymm10
+	vextracti128	$1, %ymm10, %xmm11
+	vpaddq		%xmm11, %xmm10, %xmm10
+	.else
+	vextracti128	$1, %ymm\d, %xmm10
+	vpaddq		%xmm10, %xmm\d, %xmm10
+	.endif
+	vpshufd		$0x4e, %xmm10, %xmm11
+	vpaddq		%xmm11, %xmm10, %xmm\d
 	.endr
 .endm
 
