@@ -461,15 +461,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (size_t k = 1; k <= curve25519_nimpls; k++) {
 		const struct curve25519_impl *impl = &curve25519_impls[k % curve25519_nimpls];
 
-		if (!zinc_cpu_have(impl->features)) {
-			fuzz_count_skipped(impl->name, "not usable on this CPU");
-			continue;
-		}
-		if (!impl->field) {
-			fuzz_count_skipped(impl->name, "no field ops table");
-			continue;
-		}
-		check_row(impl);
+		if (fuzz_row_runs(impl->name, impl->features, impl->field, "no field ops table"))
+			check_row(impl);
 	}
 	return 0;
 }

@@ -597,17 +597,60 @@ static void aead_pair(const struct aead_variant *a, const struct aead_way *w, co
 	}
 }
 
+/* Library o (named lib) on the input: decryption of the message with the
+ * independent tag (its verdict, then its plaintext against the first
+ * pair's), then encryption against the reference. */
+static void oracle_aead(const struct aead_variant *a, const struct zinc_oracle *o,
+			const char *lib, struct input *in, struct output *out,
+			const struct result *enc_ref, const char *ref_name)
+{
+	const size_t len = in->len;
+	char who[64];
+	const char *why;
+	struct clock c;
+	bool ok = false;
+
+	poison(out);
+	clock_start(&c);
+	if (a->x ? ORACLE_CALL(o, xaead_decrypt, &why, out->p, &ok, in->msg, len + 16, in->map,
+			       AD_LEN, nonce, key)
+		 : ORACLE_CALL(o, aead_decrypt, &why, out->p, &ok, in->msg, len + 16, in->map,
+			       AD_LEN, nonce, key)) {
+		take(&got, out);
+		if (ok)
+			check(a->name, lib, len, "decrypt", &c, &plain_ref,
+			      a->x ? "the first pair's plaintext" : "chacha20-generic's output");
+		else
+			report(a->name, lib, len, "decrypt", &c, NULL,
+			       "rejected the tag made with the 64-bit length block");
+	} else {
+		snprintf(who, sizeof(who), "%s decrypt", lib);
+		not_compared(a->name, who, len, why);
+	}
+	poison(out);
+	clock_start(&c);
+	if (a->x ? ORACLE_CALL(o, xaead_encrypt, &why, out->p, in->msg, len, in->map, AD_LEN,
+			       nonce, key)
+		 : ORACLE_CALL(o, aead_encrypt, &why, out->p, in->msg, len, in->map, AD_LEN,
+			       nonce, key)) {
+		take(&got, out);
+		check(a->name, lib, len, "encrypt", &c, enc_ref, ref_name);
+	} else {
+		snprintf(who, sizeof(who), "%s encrypt", lib);
+		not_compared(a->name, who, len, why);
+	}
+}
+
 static void run_aead(const struct aead_variant *a, struct input *in, struct output *out)
 {
 	const size_t len = in->len;
 	static struct result enc_ref;
 	char ref_name[96];
-	bool have_ref = false, ok = false;
+	bool have_ref = false;
 	/* The rows the public functions pick (chacha20poly1305.c). */
 	enum poly1305_row pick_poly = poly1305_pick(16 + len + in->pad + 16);
 	const struct chacha20_impl *pick_chacha = chacha20_pick(len);
 	uint8_t tag[16];
-	const char *why;
 	struct clock c;
 	struct aead_way w;
 	char row[96];
@@ -633,60 +676,12 @@ static void run_aead(const struct aead_variant *a, struct input *in, struct outp
 	for (size_t at = 0; aead_way_next(&w, &at, AEAD_WAY_PUBLIC);)
 		aead_pair(a, &w, row, in, out, &enc_ref, &have_ref, ref_name);
 
-	poison(out);
-	clock_start(&c);
-	if (a->x ? ORACLE_CALL(&oracle_libsodium, xaead_decrypt, &why, out->p, &ok, in->msg,
-			len + 16, in->map, AD_LEN, nonce, key)
-		 : ORACLE_CALL(&oracle_libsodium, aead_decrypt, &why, out->p, &ok, in->msg,
-				len + 16, in->map, AD_LEN, nonce, key)) {
-		take(&got, out);
-		if (ok)
-			check(a->name, "libsodium", len, "decrypt", &c, &plain_ref,
-			      a->x ? "the first pair's plaintext" : "chacha20-generic's output");
-		else
-			report(a->name, "libsodium", len, "decrypt", &c, NULL,
-			       "rejected the tag made with the 64-bit length block");
-	} else {
-		not_compared(a->name, "libsodium decrypt", len, why);
-	}
-	poison(out);
-	clock_start(&c);
-	if (a->x ? ORACLE_CALL(&oracle_libsodium, xaead_encrypt, &why, out->p, in->msg, len,
-			in->map, AD_LEN, nonce, key)
-		 : ORACLE_CALL(&oracle_libsodium, aead_encrypt, &why, out->p, in->msg, len,
-				in->map, AD_LEN, nonce, key)) {
-		take(&got, out);
-		check(a->name, "libsodium", len, "encrypt", &c, &enc_ref, ref_name);
-	} else {
-		not_compared(a->name, "libsodium encrypt", len, why);
-	}
+	oracle_aead(a, &oracle_libsodium, "libsodium", in, out, &enc_ref, ref_name);
 	if (a->x) {
 		not_compared(a->name, "OpenSSL", len, "OpenSSL 3.0 has no XChaCha20-Poly1305");
 		return;
 	}
-	poison(out);
-	clock_start(&c);
-	if (ORACLE_CALL(&oracle_openssl, aead_decrypt, &why, out->p, &ok, in->msg, len + 16,
-			in->map, AD_LEN, nonce, key)) {
-		take(&got, out);
-		if (ok)
-			check(a->name, "OpenSSL", len, "decrypt", &c, &plain_ref,
-			      "chacha20-generic's output");
-		else
-			report(a->name, "OpenSSL", len, "decrypt", &c, NULL,
-			       "rejected the tag made with the 64-bit length block");
-	} else {
-		not_compared(a->name, "OpenSSL decrypt", len, why);
-	}
-	poison(out);
-	clock_start(&c);
-	if (ORACLE_CALL(&oracle_openssl, aead_encrypt, &why, out->p, in->msg, len, in->map, AD_LEN,
-			nonce, key)) {
-		take(&got, out);
-		check(a->name, "OpenSSL", len, "encrypt", &c, &enc_ref, ref_name);
-	} else {
-		not_compared(a->name, "OpenSSL encrypt", len, why);
-	}
+	oracle_aead(a, &oracle_openssl, "OpenSSL", in, out, &enc_ref, ref_name);
 }
 
 /* ---- main ---- */

@@ -363,14 +363,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (size_t i = 0; i < poly1305_nimpls; i++) {
 		const struct poly1305_impl *impl = &poly1305_impls[i];
 
-		if (!zinc_cpu_have(impl->features)) {
-			fuzz_count_skipped(impl->name, "not usable on this CPU");
+		if (!fuzz_row_runs(impl->name, impl->features, impl->test,
+				   "no state-level access (not a ZINC_TESTING build)"))
 			continue;
-		}
-		if (!impl->test) {
-			fuzz_count_skipped(impl->name, "no state-level access (not a ZINC_TESTING build)");
-			continue;
-		}
 		run_step_and_emit(impl);
 		if (impl->test->run_lanes)
 			run_lanes(impl);

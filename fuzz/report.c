@@ -308,6 +308,15 @@ void fuzz_count_skipped(const char *who, const char *why)
 	bump(who, why, false);
 }
 
+bool fuzz_row_runs(const char *name, uint32_t features, bool has, const char *lacks)
+{
+	const char *why = !zinc_cpu_have(features) ? "not usable on this CPU" : has ? NULL : lacks;
+
+	if (why)
+		fuzz_count_skipped(name, why);
+	return !why;
+}
+
 unsigned long fuzz_total_compared(void)
 {
 	unsigned long n = 0;

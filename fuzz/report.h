@@ -85,6 +85,10 @@ void fuzz_judge(const char *target, const struct fuzz_ballot *b);
  * Strings must outlive the process (literals or table names). */
 void fuzz_count_compared(const char *who, const char *what);
 void fuzz_count_skipped(const char *who, const char *why);
+/* Whether row name runs here: this CPU has its features, and has is true
+ * (what the target needs of the row; lacks says what is missing when not).
+ * A row that does not run is counted skipped with the reason. */
+bool fuzz_row_runs(const char *name, uint32_t features, bool has, const char *lacks);
 /* Prints "compared: ...; not compared: ..." as one line, or one line per
  * counter when verbose. */
 void fuzz_print_stats(FILE *out, bool verbose);

@@ -41,7 +41,7 @@ void vec_die(const struct vec_record *rec, const char *fmt, ...)
 	exit(2);
 }
 
-static void *xmalloc(size_t n)
+void *vec_alloc(size_t n)
 {
 	void *p = malloc(n ? n : 1);
 
@@ -52,11 +52,14 @@ static void *xmalloc(size_t n)
 	return p;
 }
 
+void *vec_dup(const void *src, size_t n)
+{
+	return memcpy(vec_alloc(n), src, n);
+}
+
 static char *xstrdup(const char *s)
 {
-	size_t n = strlen(s) + 1;
-
-	return memcpy(xmalloc(n), s, n);
+	return vec_dup(s, strlen(s) + 1);
 }
 
 static int hexval(int c)
@@ -76,7 +79,7 @@ static void decode_hex(struct vec_field *f, const char *path)
 	if (n % 2)
 		die_at(path, f->line, "%s: odd number of hex digits (%zu)", f->name, n);
 	f->len = n / 2;
-	f->data = xmalloc(f->len);
+	f->data = vec_alloc(f->len);
 	for (size_t i = 0; i < f->len; i++) {
 		int hi = hexval(f->text[2 * i]), lo = hexval(f->text[2 * i + 1]);
 
@@ -103,7 +106,7 @@ static void decode_int(struct vec_field *f, const char *path)
 		v = v * 10 + (uint64_t)(*p - '0');
 	}
 	f->len = sizeof(v);
-	f->data = xmalloc(sizeof(v));
+	f->data = vec_alloc(sizeof(v));
 	memcpy(f->data, &v, sizeof(v));
 }
 
@@ -170,9 +173,9 @@ void vec_load(struct vec_set *set, const char *dir, const char *name,
 	ssize_t got;
 	FILE *f;
 
-	set->path = xmalloc(strlen(dir) + strlen(name) + 2);
+	set->path = vec_alloc(strlen(dir) + strlen(name) + 2);
 	sprintf(set->path, "%s/%s", dir, name);
-	set->recs = xmalloc(cap * sizeof(*set->recs));
+	set->recs = vec_alloc(cap * sizeof(*set->recs));
 	set->n = 0;
 	f = fopen(set->path, "r");
 	if (!f) {

@@ -57,6 +57,11 @@ const struct vec_field *vec_find(const struct vec_record *rec, const char *name)
 void vec_die(const struct vec_record *rec, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), noreturn));
 
+/* malloc (of at least one byte) and malloc + memcpy; exit with status 2
+ * when memory runs out. */
+void *vec_alloc(size_t n);
+void *vec_dup(const void *src, size_t n);
+
 #define VEC_ANY ((size_t)-1)
 
 #endif

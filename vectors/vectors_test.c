@@ -110,22 +110,6 @@ static void report_public(unsigned long per_subset)
 	       per_subset, nsubsets, per_subset * nsubsets);
 }
 
-static uint8_t *buf(size_t n)
-{
-	uint8_t *p = malloc(n ? n : 1);
-
-	if (!p) {
-		perror("malloc");
-		exit(2);
-	}
-	return p;
-}
-
-static uint8_t *dup(const uint8_t *src, size_t n)
-{
-	return memcpy(buf(n), src, n);
-}
-
 #define FAIL_FMT "%s:%u (%s): %s, %s"
 #define FAIL_ARGS(rec, what) (rec)->path, (rec)->line, (rec)->source, (what), where
 
@@ -164,7 +148,7 @@ static void chacha_vec_get(const struct vec_record *rec, struct chacha_vec *v, s
 			vec_die(rec, "Input and Output lengths differ");
 		v->in = in->data;
 	} else {
-		v->zeros = memset(buf(v->len), 0, v->len);
+		v->zeros = memset(vec_alloc(v->len), 0, v->len);
 		v->in = v->zeros;
 	}
 }
@@ -176,8 +160,8 @@ static void chacha_row(const struct vec_record *rec, const struct chacha20_impl 
 	uint8_t *out, *inplace;
 
 	chacha_vec_get(rec, &v, CHACHA20_NONCE_SIZE);
-	out = buf(v.len);
-	inplace = dup(v.in, v.len);
+	out = vec_alloc(v.len);
+	inplace = vec_dup(v.in, v.len);
 	chacha20_init(&ctx, v.key, v.nonce, v.counter);
 	impl->xor_stream(ctx.state, out, v.in, v.len);
 	CHECK_MEM(out, v.out, v.len, FAIL_FMT, FAIL_ARGS(rec, "chacha20 xor_stream"));
@@ -198,8 +182,8 @@ static void chacha_public(const struct vec_record *rec)
 	uint8_t *out, *inplace;
 
 	chacha_vec_get(rec, &v, CHACHA20_NONCE_SIZE);
-	out = buf(v.len);
-	inplace = dup(v.in, v.len);
+	out = vec_alloc(v.len);
+	inplace = vec_dup(v.in, v.len);
 	chacha20_init(&ctx, v.key, v.nonce, v.counter);
 	chacha20(&ctx, out, v.in, v.len);
 	CHECK_MEM(out, v.out, v.len, FAIL_FMT,
@@ -233,7 +217,7 @@ static void xchacha_row(const struct vec_record *rec, const struct chacha20_impl
 	uint8_t *out;
 
 	chacha_vec_get(rec, &v, XCHACHA20POLY1305_NONCE_SIZE);
-	out = buf(v.len);
+	out = vec_alloc(v.len);
 	xchacha_setup(&ctx, &v, h->hchacha20);
 	impl->xor_stream(ctx.state, out, v.in, v.len);
 	CHECK_MEM(out, v.out, v.len, FAIL_FMT, FAIL_ARGS(rec, "xchacha20 (row hchacha20 + xor_stream)"));
@@ -248,7 +232,7 @@ static void xchacha_public(const struct vec_record *rec)
 	uint8_t *out;
 
 	chacha_vec_get(rec, &v, XCHACHA20POLY1305_NONCE_SIZE);
-	out = buf(v.len);
+	out = vec_alloc(v.len);
 	xchacha_setup(&ctx, &v, hchacha20);
 	chacha20(&ctx, out, v.in, v.len);
 	CHECK_MEM(out, v.out, v.len, FAIL_FMT,
@@ -261,7 +245,7 @@ static void xchacha_public(const struct vec_record *rec)
 static void hchacha_run(const struct vec_record *rec,
 			void (*fn)(uint8_t *, const uint8_t *, const uint8_t *))
 {
-	uint8_t *out = buf(HCHACHA20_OUT_SIZE);
+	uint8_t *out = vec_alloc(HCHACHA20_OUT_SIZE);
 
 	fn(out, vec_hex(rec, "Nonce", HCHACHA20_NONCE_SIZE, NULL),
 	   vec_hex(rec, "Key", HCHACHA20_KEY_SIZE, NULL));
@@ -273,7 +257,7 @@ static void hchacha_run(const struct vec_record *rec,
 /* Poly1305 key generation: the first 32 bytes of ChaCha20 block 0. */
 static void keygen_run(const struct vec_record *rec, const struct chacha20_impl *impl)
 {
-	uint8_t zeros[CHACHA20_BLOCK_SIZE] = { 0 }, *block = buf(CHACHA20_BLOCK_SIZE);
+	uint8_t zeros[CHACHA20_BLOCK_SIZE] = { 0 }, *block = vec_alloc(CHACHA20_BLOCK_SIZE);
 	struct chacha20_ctx ctx;
 
 	chacha20_init(&ctx, vec_hex(rec, "Key", CHACHA20_KEY_SIZE, NULL),
@@ -352,7 +336,7 @@ static void poly_run(const struct vec_record *rec, long impl)
 	const uint8_t *want = vec_hex(rec, "Tag", POLY1305_MAC_SIZE, NULL);
 	size_t len, half;
 	const uint8_t *in = vec_hex(rec, "Input", VEC_ANY, &len);
-	uint8_t *mac = buf(POLY1305_MAC_SIZE);
+	uint8_t *mac = vec_alloc(POLY1305_MAC_SIZE);
 	struct poly1305_ctx ctx;
 
 	half = len / 2;
@@ -423,7 +407,7 @@ static void aead_vec_get(const struct vec_record *rec, struct aead_vec *v, size_
 	v->nonce = vec_hex(rec, "Nonce", nonce_len, NULL);
 	v->ad = vec_hex(rec, "AD", VEC_ANY, &v->ad_len);
 	v->in = vec_hex(rec, "Input", VEC_ANY, &v->len);
-	v->sealed = buf(v->len + CHACHA20POLY1305_AUTHTAG_SIZE);
+	v->sealed = vec_alloc(v->len + CHACHA20POLY1305_AUTHTAG_SIZE);
 	memcpy(v->sealed, vec_hex(rec, "Output", v->len, NULL), v->len);
 	memcpy(v->sealed + v->len, vec_hex(rec, "Tag", CHACHA20POLY1305_AUTHTAG_SIZE, NULL),
 	       CHACHA20POLY1305_AUTHTAG_SIZE);
@@ -447,7 +431,7 @@ static void aead_sg_run(const struct vec_record *rec, const struct aead_vec *v,
 {
 	static uint32_t x = 0x9e3779b9u;
 	size_t sealed_len = v->len + CHACHA20POLY1305_AUTHTAG_SIZE;
-	uint8_t *list = buf(sealed_len), *want = buf(sealed_len);
+	uint8_t *list = vec_alloc(sealed_len), *want = vec_alloc(sealed_len);
 	struct iovec iov[12];
 
 	for (int round = 0; round < 3; round++) {
@@ -511,8 +495,8 @@ static void aead_run(const struct vec_record *rec, const struct aead_variant *a,
 
 	aead_vec_get(rec, &v, a->nonce_size);
 	sealed_len = v.len + CHACHA20POLY1305_AUTHTAG_SIZE;
-	out = buf(sealed_len);
-	pt = buf(v.len);
+	out = vec_alloc(sealed_len);
+	pt = vec_alloc(v.len);
 	aead_way_encrypt(a, w, out, v.in, v.len, v.ad, v.ad_len, v.nonce, v.key);
 	CHECK_MEM(out, v.sealed, sealed_len, FAIL_FMT,
 		  FAIL_ARGS(rec, w->kind != AEAD_WAY_PUBLIC ? "encrypt"
@@ -618,7 +602,7 @@ static void blake2s_run(const struct vec_record *rec, const struct blake2s_impl 
 
 	if (!outlen || outlen > BLAKE2S_HASH_SIZE || keylen > BLAKE2S_KEY_SIZE)
 		vec_die(rec, "Output must be 1..32 bytes and Key 0..32");
-	out = buf(outlen);
+	out = vec_alloc(outlen);
 	half = inlen / 2;
 	CHECK(impl ? blake2s_row_split(impl, out, outlen, key, keylen, in, inlen, half)
 		   : blake2s_init_key(&state, outlen, key, keylen),
@@ -688,7 +672,7 @@ static void x25519_run(const struct vec_record *rec, const struct curve25519_imp
 	const uint8_t *scalar = vec_hex(rec, "Scalar", CURVE25519_KEY_SIZE, NULL);
 	const uint8_t *point = vec_hex(rec, "Point", CURVE25519_KEY_SIZE, NULL);
 	const uint8_t *want = vec_hex(rec, "Output", CURVE25519_KEY_SIZE, NULL);
-	uint8_t *out = buf(CURVE25519_KEY_SIZE);
+	uint8_t *out = vec_alloc(CURVE25519_KEY_SIZE);
 	bool ok;
 
 	ok = impl ? curve25519_with(impl, out, scalar, point) : curve25519(out, scalar, point);

@@ -78,45 +78,29 @@ static bool sodium_poly1305(uint8_t mac[16], const uint8_t *in, size_t len, cons
 	return true;
 }
 
-static bool sodium_chacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
-				     const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
-				     const uint8_t key[32], const char **why)
-{
-	init();
-	crypto_aead_chacha20poly1305_ietf_encrypt(dst, NULL, src, len, ad, ad_len, NULL,
-						  nonce, key);
-	return true;
-}
-
-static bool sodium_chacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
-				     const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
-				     const uint8_t key[32], const char **why)
-{
-	init();
-	*ok = crypto_aead_chacha20poly1305_ietf_decrypt(dst, NULL, NULL, src, len, ad, ad_len,
-							nonce, key) == 0;
-	return true;
-}
-
-static bool sodium_xchacha20poly1305_encrypt(uint8_t *dst, const uint8_t *src, size_t len,
-				      const uint8_t *ad, size_t ad_len, const uint8_t nonce[24],
-				      const uint8_t key[32], const char **why)
-{
-	init();
-	crypto_aead_xchacha20poly1305_ietf_encrypt(dst, NULL, src, len, ad, ad_len, NULL,
-						   nonce, key);
-	return true;
-}
-
-static bool sodium_xchacha20poly1305_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
-				      const uint8_t *ad, size_t ad_len, const uint8_t nonce[24],
-				      const uint8_t key[32], const char **why)
-{
-	init();
-	*ok = crypto_aead_xchacha20poly1305_ietf_decrypt(dst, NULL, NULL, src, len, ad, ad_len,
-							 nonce, key) == 0;
-	return true;
-}
+/* The IETF AEADs, ChaCha20-Poly1305 and XChaCha20-Poly1305: libsodium
+ * gives both the same signature, so one pair of adapters, written once,
+ * serves both (prefix: crypto_aead_chacha20poly1305_ietf or
+ * crypto_aead_xchacha20poly1305_ietf). */
+#define SODIUM_AEAD(name, prefix)								\
+	static bool name##_encrypt(uint8_t *dst, const uint8_t *src, size_t len,		\
+				   const uint8_t *ad, size_t ad_len, const uint8_t *nonce,	\
+				   const uint8_t key[32], const char **why)			\
+	{											\
+		init();										\
+		prefix##_encrypt(dst, NULL, src, len, ad, ad_len, NULL, nonce, key);		\
+		return true;									\
+	}											\
+	static bool name##_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,	\
+				   const uint8_t *ad, size_t ad_len, const uint8_t *nonce,	\
+				   const uint8_t key[32], const char **why)			\
+	{											\
+		init();										\
+		*ok = prefix##_decrypt(dst, NULL, NULL, src, len, ad, ad_len, nonce, key) == 0;	\
+		return true;									\
+	}
+SODIUM_AEAD(sodium_chacha20poly1305, crypto_aead_chacha20poly1305_ietf)
+SODIUM_AEAD(sodium_xchacha20poly1305, crypto_aead_xchacha20poly1305_ietf)
 
 /* pub by crypto_scalarmult_curve25519_base (ref10's fixed-base Edwards
  * code, not the ladder); no point is refused. */

@@ -41,6 +41,19 @@ enum oracle_fe_op {
 };
 
 /*
+ * The AEAD operations, one type for both nonce sizes (the struct says which
+ * pointer takes which). encrypt: dst gets len + 16 bytes, ciphertext then
+ * tag. decrypt: src is ciphertext || tag (len includes the tag), *ok the
+ * verdict, dst gets len - 16 bytes when ok.
+ */
+typedef bool oracle_aead_encrypt(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t *ad,
+				 size_t ad_len, const uint8_t *nonce, const uint8_t key[32],
+				 const char **why);
+typedef bool oracle_aead_decrypt(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
+				 const uint8_t *ad, size_t ad_len, const uint8_t *nonce,
+				 const uint8_t key[32], const char **why);
+
+/*
  * One library: its name (as the diagnosis and the counters print it) and one
  * pointer per operation, NULL where the library has no such operation or
  * the adapter is compiled out (off then says why). A target asks every
@@ -66,22 +79,10 @@ struct zinc_oracle {
 	 * operands and result (the poly1305_state target). */
 	bool (*poly1305_muladd)(uint8_t out[17], const uint8_t a[17], const uint8_t b[17],
 				const uint8_t c[17], const char **why);
-	/* ChaCha20-Poly1305 (12-byte nonce) and XChaCha20-Poly1305 (24-byte).
-	 * encrypt: dst gets len + 16 bytes, ciphertext then tag. decrypt: src is
-	 * ciphertext || tag (len includes the tag), *ok the verdict, dst gets
-	 * len - 16 bytes when ok. */
-	bool (*aead_encrypt)(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t *ad,
-			     size_t ad_len, const uint8_t nonce[12], const uint8_t key[32],
-			     const char **why);
-	bool (*aead_decrypt)(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
-			     const uint8_t *ad, size_t ad_len, const uint8_t nonce[12],
-			     const uint8_t key[32], const char **why);
-	bool (*xaead_encrypt)(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t *ad,
-			      size_t ad_len, const uint8_t nonce[24], const uint8_t key[32],
-			      const char **why);
-	bool (*xaead_decrypt)(uint8_t *dst, bool *ok, const uint8_t *src, size_t len,
-			      const uint8_t *ad, size_t ad_len, const uint8_t nonce[24],
-			      const uint8_t key[32], const char **why);
+	/* ChaCha20-Poly1305 (aead_*: 12-byte nonce) and XChaCha20-Poly1305
+	 * (xaead_*: 24-byte nonce), of the types above. */
+	oracle_aead_encrypt *aead_encrypt, *xaead_encrypt;
+	oracle_aead_decrypt *aead_decrypt, *xaead_decrypt;
 	/* BLAKE2s of outlen bytes with a key of keylen bytes (0: unkeyed); a
 	 * library refuses what it cannot take (why says it). */
 	bool (*blake2s)(uint8_t *out, size_t outlen, const uint8_t *in, size_t len,

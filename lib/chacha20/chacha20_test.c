@@ -221,10 +221,8 @@ static void test_every_row_matches_generic(void)
 	for (size_t i = 0; i < chacha20_nimpls; i++) {
 		const struct chacha20_impl *impl = &chacha20_impls[i];
 
-		if (!zinc_cpu_have(impl->features)) {
-			printf("chacha20_test: skipping %s: CPU features missing\n", impl->name);
+		if (!test_row_usable("chacha20_test", impl->name, impl->features))
 			continue;
-		}
 		for (size_t len = 0; len <= ROW_MAX_LEN; len = next_row_len(len)) {
 			test_fill(key, 32, (uint32_t)len);
 			test_fill(nonce, 12, (uint32_t)len + 1000);

@@ -310,17 +310,12 @@ static void test_every_row_pair_matches_generic(void)
 	for (size_t c = 0; c < chacha20_nimpls; c++) {
 		const struct chacha20_impl *chacha = &chacha20_impls[c];
 
-		if (!zinc_cpu_have(chacha->features)) {
-			printf("chacha20poly1305_test: skipping %s: CPU features missing\n",
-			       chacha->name);
+		if (!test_row_usable("chacha20poly1305_test", chacha->name, chacha->features))
 			continue;
-		}
 		for (uint32_t p = 0; p < poly1305_nimpls; p++) {
-			if (!zinc_cpu_have(poly1305_impls[p].features)) {
-				printf("chacha20poly1305_test: skipping %s: CPU features missing\n",
-				       poly1305_impls[p].name);
+			if (!test_row_usable("chacha20poly1305_test", poly1305_impls[p].name,
+					     poly1305_impls[p].features))
 				continue;
-			}
 			aead_way_pair(&w, (enum chacha20_row)c, (enum poly1305_row)p);
 			for (size_t k = 0; k < ARRAY_SIZE(aeads); k++) {
 				const struct aead_variant *a = aeads[k];
@@ -386,11 +381,8 @@ static void test_every_stitched_row_matches_generic(void)
 	for (size_t r = 0; r < chacha20poly1305_nimpls; r++) {
 		const struct chacha20poly1305_impl *row = &chacha20poly1305_impls[r];
 
-		if (!zinc_cpu_have(row->features)) {
-			printf("chacha20poly1305_test: skipping %s: CPU features missing\n",
-			       row->name);
+		if (!test_row_usable("chacha20poly1305_test", row->name, row->features))
 			continue;
-		}
 		aead_way_row(&w, (enum chacha20poly1305_row)r);
 		for (size_t k = 0; k < ARRAY_SIZE(aeads); k++) {
 			const struct aead_variant *a = aeads[k];

@@ -254,6 +254,16 @@ static inline int test_policy_allows(const struct test_policy *policy, size_t n,
 		zinc_cpu_set_model(ZINC_CPU_NMODELS);                           \
 	} while (0)
 
+/* Whether this CPU has a row's features; when it has not, prints
+ * "<program>: skipping <row>: CPU features missing". */
+static inline bool test_row_usable(const char *program, const char *row, uint32_t features)
+{
+	if (zinc_cpu_have(features))
+		return true;
+	printf("%s: skipping %s: CPU features missing\n", program, row);
+	return false;
+}
+
 #define TEST_SUMMARY(name)                                                      \
 	(printf("%s: %lu passed, %lu failed\n", (name), test_passed, test_failed), \
 	 test_failed ? 1 : 0)

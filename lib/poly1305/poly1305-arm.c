@@ -34,29 +34,13 @@ _Static_assert(offsetof(struct poly1305_arm, powers_ready) == POLY1305_ARM_STATE
 	       "see poly1305.h");
 
 #ifdef ZINC_TESTING
-static void set_h32(void *state, const uint64_t *limbs)
-{
-	struct poly1305_arm *st = state;
-
-	for (int i = 0; i < 5; i++)
-		st->h[i] = (uint32_t)limbs[i];
-}
-
-static void get_h32(const void *state, uint64_t *limbs)
-{
-	const struct poly1305_arm *st = state;
-
-	for (int i = 0; i < 5; i++)
-		limbs[i] = st->h[i];
-}
-
 /* h4 <= 4 on entry to blocks() and emit() (poly1305-arm.S). */
 #define ARM_FORM { 5, 32, { UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, 4 } }
 
 const struct poly1305_test poly1305_arm_test = {
 	.h = ARM_FORM,
-	.set_h = set_h32,
-	.get_h = get_h32,
+	.set_h = poly1305_test_set_h32,
+	.get_h = poly1305_test_get_h32,
 };
 
 /* Lane limbs <= 2^27 + 63 whenever the lanes are multiplied (poly1305-neon.S). */
@@ -64,8 +48,8 @@ const struct poly1305_test poly1305_arm_test = {
 
 const struct poly1305_test poly1305_neon_test = {
 	.h = ARM_FORM,
-	.set_h = set_h32,
-	.get_h = get_h32,
+	.set_h = poly1305_test_set_h32,
+	.get_h = poly1305_test_get_h32,
 	.lane = { 5, 26, { LANE_MAX, LANE_MAX, LANE_MAX, LANE_MAX, LANE_MAX } },
 	.nlanes = 4,
 	.run_lanes = poly1305_neon_test_lanes,

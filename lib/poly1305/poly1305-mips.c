@@ -23,23 +23,11 @@ _Static_assert(offsetof(struct poly1305_mips, r) == 20 &&
 	       "poly1305-mips.S addresses h at 0 and r at 20");
 
 #ifdef ZINC_TESTING
-static void set_h32(void *state, const uint64_t *limbs)
-{
-	for (int i = 0; i < 5; i++)
-		((struct poly1305_mips *)state)->h[i] = (uint32_t)limbs[i];
-}
-
-static void get_h32(const void *state, uint64_t *limbs)
-{
-	for (int i = 0; i < 5; i++)
-		limbs[i] = ((const struct poly1305_mips *)state)->h[i];
-}
-
 /* h4 <= 4 on entry to blocks() and emit() (poly1305-mips.S). */
 const struct poly1305_test poly1305_mips_test = {
 	.h = { 5, 32, { UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, 4 } },
-	.set_h = set_h32,
-	.get_h = get_h32,
+	.set_h = poly1305_test_set_h32,
+	.get_h = poly1305_test_get_h32,
 };
 #endif
 #endif /* ZINC_ASM_MIPS */

@@ -31,6 +31,22 @@ void poly1305_test_get_h64(const void *state, uint64_t *limbs)
 {
 	memcpy(limbs, state, 3 * sizeof(uint64_t));
 }
+
+void poly1305_test_set_h32(void *state, const uint64_t *limbs)
+{
+	uint32_t *h = state;
+
+	for (int i = 0; i < 5; i++)
+		h[i] = (uint32_t)limbs[i];
+}
+
+void poly1305_test_get_h32(const void *state, uint64_t *limbs)
+{
+	const uint32_t *h = state;
+
+	for (int i = 0; i < 5; i++)
+		limbs[i] = h[i];
+}
 #endif
 
 #ifdef ZINC_TESTING

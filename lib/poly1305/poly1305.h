@@ -151,6 +151,10 @@ extern const struct poly1305_test poly1305_donna32_test, poly1305_donna64_test;
  * poly1305-avx512ifma, poly1305-arm64, poly1305-neon). */
 void poly1305_test_set_h64(void *state, const uint64_t *limbs);
 void poly1305_test_get_h64(const void *state, uint64_t *limbs);
+/* The same for h as five 32-bit words at the start of the state
+ * (poly1305-arm, poly1305-neon on 32-bit ARM, poly1305-mips). */
+void poly1305_test_set_h32(void *state, const uint64_t *limbs);
+void poly1305_test_get_h32(const void *state, uint64_t *limbs);
 #endif
 
 #ifdef ZINC_ASM_X86_64
@@ -165,20 +169,17 @@ extern const struct poly1305_test poly1305_x86_64_test, poly1305_avx2_test,
 #endif
 #endif
 
-#ifdef ZINC_ASM_ARM64
-/* arch/arm64/poly1305-neon.S; lib/poly1305/poly1305-arm64.c */
-#ifdef ZINC_TESTING
+#if (defined(ZINC_ASM_ARM64) || defined(ZINC_ASM_ARM)) && defined(ZINC_TESTING)
+/* arch/arm64/poly1305-neon.S or arch/arm/poly1305-neon.S (the same names on
+ * both); lib/poly1305/poly1305-arm64.c or poly1305-arm.c */
 void poly1305_neon_test_lanes(void *state, const uint64_t *limbs, const uint8_t *in, size_t len);
-extern const struct poly1305_test poly1305_arm64_test, poly1305_neon_test;
+extern const struct poly1305_test poly1305_neon_test;
 #endif
+#if defined(ZINC_ASM_ARM64) && defined(ZINC_TESTING)
+extern const struct poly1305_test poly1305_arm64_test;
 #endif
-
-#ifdef ZINC_ASM_ARM
-/* arch/arm/poly1305-neon.S; lib/poly1305/poly1305-arm.c */
-#ifdef ZINC_TESTING
-void poly1305_neon_test_lanes(void *state, const uint64_t *limbs, const uint8_t *in, size_t len);
-extern const struct poly1305_test poly1305_arm_test, poly1305_neon_test;
-#endif
+#if defined(ZINC_ASM_ARM) && defined(ZINC_TESTING)
+extern const struct poly1305_test poly1305_arm_test;
 #endif
 
 #if defined(ZINC_ASM_MIPS) && defined(ZINC_TESTING)

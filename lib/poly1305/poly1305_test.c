@@ -26,12 +26,10 @@ static void mac_with(uint32_t impl, uint8_t mac[16], const uint8_t *in, size_t l
 	poly1305_final(&ctx, mac);
 }
 
-static int usable(uint32_t impl)
+static bool usable(uint32_t impl)
 {
-	if (zinc_cpu_have(poly1305_impls[impl].features))
-		return 1;
-	printf("poly1305_test: skipping %s: CPU features missing\n", poly1305_impls[impl].name);
-	return 0;
+	return test_row_usable("poly1305_test", poly1305_impls[impl].name,
+			       poly1305_impls[impl].features);
 }
 
 /* RFC 8439 section 2.5.2. */
