@@ -223,8 +223,8 @@ if [ "$run_trace" = 1 ]; then
 	# -z now (no lazy binding inside a traced call).
 	cc=${ccs[0]}
 	bin=$tmp/trace-$cc
-	echo "== trace equivalence, $cc ${cflags[*]} -DZINC_TESTING  (ci/ct/trace.c${plant:+, with fuzz/planted/patches/$plant.patch})"
-	if ! (cd "$src_root" && zinc_cc "$cc" "$bin" "${cflags[@]}" "${map[@]}" -DZINC_TESTING \
+	echo "== trace equivalence, $cc ${cflags[*]}  (ci/ct/trace.c${plant:+, with fuzz/planted/patches/$plant.patch})"
+	if ! (cd "$src_root" && zinc_cc "$cc" "$bin" "${cflags[@]}" "${map[@]}" \
 		-- "${srcs[@]}" ci/ct/trace.c -- -no-pie -Wl,-z,now -lcapstone) >"$tmp/build.log" 2>&1; then
 		cat "$tmp/build.log" >&2
 		zinc_die "build of the tracer with $cc failed"
@@ -250,8 +250,8 @@ if [ "$run_trace" = 1 ]; then
 fi
 if [ ${#emu_rows[@]} -gt 0 ]; then
 	bin=$tmp/trace-$cc-static
-	echo "== trace under Bochs ($emu_model, ci/emu.sh --program): ${emu_rows[*]}; $cc ${cflags[*]} -DZINC_TESTING -static"
-	if ! (cd "$src_root" && zinc_cc "$cc" "$bin" "${cflags[@]}" "${map[@]}" -DZINC_TESTING \
+	echo "== trace under Bochs ($emu_model, ci/emu.sh --program): ${emu_rows[*]}; $cc ${cflags[*]} -static"
+	if ! (cd "$src_root" && zinc_cc "$cc" "$bin" "${cflags[@]}" "${map[@]}" \
 		-- "${srcs[@]}" ci/ct/trace.c -- -no-pie -static -Wl,-z,now -lcapstone) >"$tmp/build.log" 2>&1; then
 		cat "$tmp/build.log" >&2
 		zinc_die "static build of the tracer with $cc failed"
