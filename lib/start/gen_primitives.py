@@ -21,7 +21,7 @@ HEAD = """/* SPDX-License-Identifier: MIT */
  * same in capitals), then undefines PRIMITIVE: lib/<p>/<p>.h names its
  * choices P_CHOICES (lib/start/start.c resolves them), its descriptions
  * P_DESCRIPTIONS (lib/start/primitives.c lists them) and its entry points
- * p_entries (ci/ct/trace.c walks them).
+ * p_entries (ci/ct/trace.c and arch/abi_rows.h walk them).
  */
 """
 

@@ -9,7 +9,7 @@
  * same in capitals), then undefines PRIMITIVE: lib/<p>/<p>.h names its
  * choices P_CHOICES (lib/start/start.c resolves them), its descriptions
  * P_DESCRIPTIONS (lib/start/primitives.c lists them) and its entry points
- * p_entries (ci/ct/trace.c walks them).
+ * p_entries (ci/ct/trace.c and arch/abi_rows.h walk them).
  */
 #include "lib/chacha20/chacha20.h"
 #include "lib/poly1305/poly1305.h"
