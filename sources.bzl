@@ -57,6 +57,17 @@ LIB_SRCS = {
     "start": ["lib/start/start.c", "lib/start/primitives.c"],
 }
 
+# The primitives: the keys of LIB_SRCS but the layers around them (common,
+# selftest, start), each a folder lib/<primitive>/ whose header
+# lib/<primitive>/<primitive>.h lists its choices and descriptions
+# (<PRIMITIVE>_CHOICES, <PRIMITIVE>_DESCRIPTIONS). lib/start/primitives.h
+# is the list C reads, written from this by lib/start/gen_primitives.py.
+NOT_PRIMITIVES = ["common", "selftest", "start"]
+
+def primitives():
+    """The primitives' folders under lib/, in the order reports list them."""
+    return [p for p in LIB_SRCS if p not in NOT_PRIMITIVES]
+
 def unit_tests():
     """The unit test programs: lib/<key>/<key>_test.c for every key of LIB_SRCS but common (BUILD makes them, ci/emu.sh runs them)."""
     return [p + "_test" for p in LIB_SRCS if p != "common"]

@@ -36,15 +36,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/blake2s/blake2s.h"
-#include "lib/chacha20poly1305/chacha20poly1305.h"
-#include "lib/chacha20/chacha20.h"
 #include "lib/common/cpu.h"
 #include "lib/common/entry.h"
 #include "lib/common/test.h"
 #include "lib/common/util.h"
-#include "lib/curve25519/curve25519.h"
-#include "lib/poly1305/poly1305.h"
+#include "lib/start/primitives.h"
 
 static const size_t length_classes[] = {
 	0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 255, 256, 257,
@@ -209,6 +205,12 @@ static void check_entry(const struct zinc_entry *e, size_t len)
 		check_parts(e, len, &direct, &want, "as described");
 	}
 }
+
+/* Every primitive's entry points (lib/start/primitives.h). */
+static const struct zinc_entries *const primitive_entries[] = {
+#define PRIMITIVE(p, P) &p##_entries,
+#include "lib/start/primitives.h"
+};
 
 /* Every entry of one primitive's rows the CPU can run, at every length
  * class it takes. */
@@ -400,11 +402,8 @@ int main(void)
 	test_trampoline(&abi_self_test);
 	zinc_cpu_format(zinc_cpu_detected(), buf, sizeof(buf));
 	printf("abi_test: CPU features %s\n", buf);
-	check_entries(&chacha20_entries);
-	check_entries(&poly1305_entries);
-	check_entries(&chacha20poly1305_entries);
-	check_entries(&blake2s_entries);
-	check_entries(&curve25519_entries);
+	for (size_t p = 0; p < ARRAY_SIZE(primitive_entries); p++)
+		check_entries(primitive_entries[p]);
 	check_curve25519_fields();
 	printf("abi_test: %lu entry-point calls checked\n", calls);
 	return TEST_SUMMARY("abi_test");

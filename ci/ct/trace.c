@@ -63,13 +63,9 @@
 #include <time.h>
 #endif
 
-#include "lib/blake2s/blake2s.h"
-#include "lib/chacha20/chacha20.h"
-#include "lib/chacha20poly1305/chacha20poly1305.h"
 #include "lib/common/cpu.h"
 #include "lib/common/entry.h"
-#include "lib/curve25519/curve25519.h"
-#include "lib/poly1305/poly1305.h"
+#include "lib/start/primitives.h"
 
 enum { MAX_SECRETS = 64, MAX_ROWS = 64 };
 
@@ -78,9 +74,10 @@ static const size_t full_lens[] = { 0,   1,   15,  16,  17,  31,   32,   33,   6
 				    127, 128, 129, 255, 256, 257,  383,  384,  511,  512, 513,
 				    575, 576, 577, 1023, 1024, 1025, 1345, 1420, 4095, 4096 };
 
+/* Every primitive's entry points (lib/start/primitives.h). */
 static const struct zinc_entries *const primitives[] = {
-	&chacha20_entries, &poly1305_entries, &chacha20poly1305_entries, &blake2s_entries,
-	&curve25519_entries,
+#define PRIMITIVE(p, P) &p##_entries,
+#include "lib/start/primitives.h"
 };
 
 /* What the child tells the parent at each marker (shared memory). */

@@ -47,19 +47,21 @@ enum blake2s_row {
 		      uint32_t inc);
 #include "lib/blake2s/rows.h"
 
-/* Its choice (lib/start/start.c): the thresholds in force and the short pick. */
+/* Its choice (defined beside its table, resolved by lib/start/start.c): the
+ * thresholds in force and the short pick. */
 extern struct zinc_choice blake2s_choice;
+/* Its choices as lib/start/start.c walks them (lib/start/primitives.h). */
+#define BLAKE2S_CHOICES &blake2s_choice
 
 /* The row for an update of len bytes with the features have. */
-static inline enum blake2s_row blake2s_row_for(uint32_t have, size_t len)
+static inline unsigned blake2s_row_for(uint32_t have, size_t len)
 {
 	static const uint32_t needs[] = {
 #define ROW(id, name, needs, ...) [BLAKE2S_ROW_##id] = (needs),
 #include "lib/blake2s/rows.h"
 	};
 
-	return (enum blake2s_row)zinc_row_pick(have, needs, zinc_from_of(&blake2s_choice),
-					    BLAKE2S_NROWS, len);
+	return zinc_row_pick(have, needs, zinc_from_of(&blake2s_choice), BLAKE2S_NROWS, len);
 }
 
 /* Each row's functions called by name: lib/blake2s/dispatch.h, written from
@@ -82,5 +84,7 @@ extern const struct zinc_entries blake2s_entries;
 /* Its description (lib/common/describe.h; ZINC_TESTING builds). */
 struct zinc_primitive;
 extern const struct zinc_primitive blake2s_primitive;
+/* Its descriptions as zinc_primitives[] lists them (lib/start/primitives.h). */
+#define BLAKE2S_DESCRIPTIONS &blake2s_primitive
 
 #endif

@@ -3,8 +3,8 @@
  * The BLAKE2s backend rows: the one place a row is written. No include
  * guard: lib/blake2s/blake2s.h includes this list several times, each time
  * with ROW defined to make one thing from it (the row ids, the prototypes,
- * the pick), blake2s.c makes the table blake2s_impls[] from it,
- * lib/start/start.c the choice, and lib/start/gen_dispatch.py writes the
+ * the pick), blake2s.c makes the table blake2s_impls[] and blake2s_choice from it,
+ * and lib/start/gen_dispatch.py writes the
  * direct-call dispatch from it into lib/blake2s/dispatch.h. Each line is
  *
  *   ROW(ID, "blake2s-<variant>", features, min_len, compress)

@@ -52,24 +52,25 @@ enum chacha20_row {
 #define NO_HCHACHA20
 #include "lib/chacha20/rows.h"
 
-/* Its choices (lib/start/start.c): the thresholds in force and the short
- * pick of chacha20() and of hchacha20(). */
+/* Its choices (defined beside its table, resolved by lib/start/start.c): the
+ * thresholds in force and the short pick of chacha20() and of hchacha20(). */
 extern struct zinc_choice chacha20_choice, hchacha20_choice;
+/* Its choices as lib/start/start.c walks them (lib/start/primitives.h). */
+#define CHACHA20_CHOICES &chacha20_choice, &hchacha20_choice
 
 /* The row chacha20() runs for len bytes with the features have. */
-static inline enum chacha20_row chacha20_row_for(uint32_t have, size_t len)
+static inline unsigned chacha20_row_for(uint32_t have, size_t len)
 {
 	static const uint32_t needs[] = {
 #define ROW(id, name, needs, ...) [CHACHA20_ROW_##id] = (needs),
 #include "lib/chacha20/rows.h"
 	};
 
-	return (enum chacha20_row)zinc_row_pick(have, needs, zinc_from_of(&chacha20_choice),
-					    CHACHA20_NROWS, len);
+	return zinc_row_pick(have, needs, zinc_from_of(&chacha20_choice), CHACHA20_NROWS, len);
 }
 
 /* The row hchacha20() runs: the last usable one that has an HChaCha20 (the
- * others' thresholds are SIZE_MAX: lib/start/start.c). */
+ * others' thresholds are SIZE_MAX: hchacha20_choice, chacha20.c). */
 static inline enum chacha20_row hchacha20_row_for(uint32_t have)
 {
 	static const uint32_t needs[] = {
@@ -97,5 +98,7 @@ extern const struct zinc_entries chacha20_entries;
 /* Its description (lib/common/describe.h; ZINC_TESTING builds). */
 struct zinc_primitive;
 extern const struct zinc_primitive chacha20_primitive;
+/* Its descriptions as zinc_primitives[] lists them (lib/start/primitives.h). */
+#define CHACHA20_DESCRIPTIONS &chacha20_primitive
 
 #endif

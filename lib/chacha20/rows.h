@@ -3,8 +3,8 @@
  * The ChaCha20 backend rows: the one place a row is written. No include
  * guard: lib/chacha20/chacha20.h includes this list several times, each time
  * with ROW defined to make one thing from it (the row ids, the prototypes,
- * the pick), chacha20.c makes the table chacha20_impls[] from it,
- * lib/start/start.c the choice, and lib/start/gen_dispatch.py writes the
+ * the pick), chacha20.c makes the table chacha20_impls[] and chacha20_choice from it,
+ * and lib/start/gen_dispatch.py writes the
  * direct-call dispatch from it into lib/chacha20/dispatch.h. Each line is
  *
  *   ROW(ID, "chacha20-<variant>", features, min_len, xor_stream, hchacha20)

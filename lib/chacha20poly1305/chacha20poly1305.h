@@ -117,20 +117,23 @@ enum chacha20poly1305_row {
 #define ROW(id, name, needs, min_len, kernel, steps, open) kernel steps open
 #include "lib/chacha20poly1305/rows.h"
 
-/* Its choice (lib/start/start.c): the thresholds in force and the short pick. */
+/* Its choice (defined beside its table, resolved by lib/start/start.c): the
+ * thresholds in force and the short pick. */
 extern struct zinc_choice chacha20poly1305_choice;
+/* Its choices as lib/start/start.c walks them (lib/start/primitives.h). */
+#define CHACHA20POLY1305_CHOICES &chacha20poly1305_choice
 
 /* The row the public encrypt functions run for len bytes with the features
  * have. */
-static inline enum chacha20poly1305_row chacha20poly1305_row_for(uint32_t have, size_t len)
+static inline unsigned chacha20poly1305_row_for(uint32_t have, size_t len)
 {
 	static const uint32_t needs[] = {
 #define ROW(id, name, needs, ...) [CHACHA20POLY1305_ROW_##id] = (needs),
 #include "lib/chacha20poly1305/rows.h"
 	};
 
-	return (enum chacha20poly1305_row)zinc_row_pick(have, needs, zinc_from_of(&chacha20poly1305_choice),
-					    CHACHA20POLY1305_NROWS, len);
+	return zinc_row_pick(have, needs, zinc_from_of(&chacha20poly1305_choice),
+			     CHACHA20POLY1305_NROWS, len);
 }
 
 /* Each row's kernels called by name: lib/chacha20poly1305/dispatch.h,
@@ -212,5 +215,7 @@ extern const struct zinc_entries chacha20poly1305_entries;
  * builds). */
 struct zinc_primitive;
 extern const struct zinc_primitive chacha20poly1305_primitive, xchacha20poly1305_primitive;
+/* Its descriptions as zinc_primitives[] lists them (lib/start/primitives.h). */
+#define CHACHA20POLY1305_DESCRIPTIONS &chacha20poly1305_primitive, &xchacha20poly1305_primitive
 
 #endif

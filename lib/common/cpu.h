@@ -118,9 +118,11 @@ extern unsigned zinc_cpu_model_in_force;          /* start-up */
 /*
  * A choice: one decision dispatch makes, a row of one primitive's table for
  * a length (the row chacha20() runs, the row hchacha20() runs, ...). Each
- * is a struct zinc_choice of the start-up (lib/start/start.c), made from
- * its primitive's rows.h: how many rows, the features each needs and the
- * length from which rows.h lets it be picked. zinc_choice_resolve() folds
+ * is a struct zinc_choice its primitive defines beside its table
+ * (lib/<primitive>/<primitive>.c) from its rows.h: how many rows, the
+ * features each needs and the length from which rows.h lets it be picked;
+ * the start-up (lib/start/start.c) resolves every choice of every
+ * primitive (lib/start/primitives.h). zinc_choice_resolve() folds
  * in a model's preferences (lib/start/prefs.h): for each row id, 0 for "as
  * rows.h says", ZINC_PREF_AVOID for "never pick this row", or
  * ZINC_PREF_FROM(n) for "from n bytes on" in place of its min_len.
@@ -132,9 +134,14 @@ extern unsigned zinc_cpu_model_in_force;          /* start-up */
 #define ZINC_PREF_FROM(n) ((uint32_t)(n) + 1)
 
 struct zinc_choice {
+	const char *name;        /* lower case; lib/start/prefs.h names it in capitals */
+	/* The pick the public functions make (<primitive>_row_for), which the
+	 * short pick must agree with (lib/start/start_test.c); never called by
+	 * the library. */
+	unsigned (*full_pick)(uint32_t have, size_t len);
 	unsigned nrows;
-	const uint32_t *needs;   /* by row id: the ZINC_CPU_* bits it needs */
-	const size_t *min_len;   /* by row id: rows.h's min_len; SIZE_MAX: never */
+	uint32_t needs[ZINC_CHOICE_MAX_ROWS];   /* by row id: the ZINC_CPU_* bits it needs */
+	size_t min_len[ZINC_CHOICE_MAX_ROWS];   /* by row id: rows.h's min_len; SIZE_MAX: never */
 	/*
 	 * For each model and row id, the length from which the row may be
 	 * picked (min_len, or n where the model prefers FROM(n)), SIZE_MAX
@@ -158,6 +165,10 @@ struct zinc_choice {
 	 */
 	uintptr_t short_pick;
 };
+
+/* Row r's line in a choice's definition: its features and min_len. A row
+ * id past ZINC_CHOICE_MAX_ROWS does not compile. */
+#define ZINC_CHOICE_ROW(r, needs_, min_len_) .needs[r] = (needs_), .min_len[r] = (min_len_),
 
 /* c->from from the preferences prefs[model][row id]. */
 void zinc_choice_resolve(struct zinc_choice *c,

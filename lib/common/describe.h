@@ -5,8 +5,10 @@
  * how to run each on one of its rows and through its public functions. A
  * harness that runs every operation of every primitive (ci/ct/ct.c, the
  * thread test) walks zinc_primitives[] (lib/start/primitives.c) and knows
- * no primitive by name; a new primitive is one description and one line of
- * that list (docs/DESIGN.md section 5, "Descriptions").
+ * no primitive by name; a new primitive is one description, named by its
+ * header's <PRIMITIVE>_DESCRIPTIONS, and its folder in sources.bzl's LIB_SRCS
+ * (lib/start/primitives.h, written from it, lists the primitives; docs/DESIGN.md
+ * section 5, "Descriptions").
  *
  * An operation is a function of its inputs: the bytes it writes to out
  * are everything a harness compares (a row against the generic row, row

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* A choice (struct zinc_choice, lib/common/cpu.h) resolved against a
  * model's preferences, and its short pick. Knows rows only by id: the
- * choices and the preferences are the start-up's (lib/start/start.c). */
+ * choices are the primitives', the preferences the start-up's
+ * (lib/start/start.c). */
 #include "lib/common/cpu.h"
 
 #include <stdint.h>

@@ -95,8 +95,11 @@ enum curve25519_row {
 			     const uint8_t scalar[CURVE25519_KEY_SIZE]);
 #include "lib/curve25519/rows.h"
 
-/* Its choice (lib/start/start.c): the thresholds in force and the short pick. */
+/* Its choice (defined beside its table, resolved by lib/start/start.c): the
+ * thresholds in force and the short pick. */
 extern struct zinc_choice curve25519_choice;
+/* Its choices as lib/start/start.c walks them (lib/start/primitives.h). */
+#define CURVE25519_CHOICES &curve25519_choice
 
 /* The row the public functions run with the features have. */
 static inline enum curve25519_row curve25519_row_for(uint32_t have)
@@ -149,5 +152,7 @@ extern const struct zinc_entries curve25519_entries;
 /* Its description (lib/common/describe.h; ZINC_TESTING builds). */
 struct zinc_primitive;
 extern const struct zinc_primitive curve25519_primitive;
+/* Its descriptions as zinc_primitives[] lists them (lib/start/primitives.h). */
+#define CURVE25519_DESCRIPTIONS &curve25519_primitive
 
 #endif

@@ -4,8 +4,7 @@
  * guard: lib/curve25519/curve25519.h includes this list several times,
  * each time with ROW defined to make one thing from it (the row ids, the
  * prototypes, the pick), curve25519.c makes the table curve25519_impls[]
- * from it,
- * lib/start/start.c the choice, and lib/start/gen_dispatch.py writes the
+ * and curve25519_choice from it, and lib/start/gen_dispatch.py writes the
  * direct-call dispatch from it into lib/curve25519/dispatch.h. Each line is
  *
  *   ROW(ID, "curve25519-<variant>", features, scalarmult, scalarmult_base, field)

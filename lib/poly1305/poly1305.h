@@ -93,19 +93,21 @@ enum poly1305_row {
 	one_shot
 #include "lib/poly1305/rows.h"
 
-/* Its choice (lib/start/start.c): the thresholds in force and the short pick. */
+/* Its choice (defined beside its table, resolved by lib/start/start.c): the
+ * thresholds in force and the short pick. */
 extern struct zinc_choice poly1305_choice;
+/* Its choices as lib/start/start.c walks them (lib/start/primitives.h). */
+#define POLY1305_CHOICES &poly1305_choice
 
 /* The row for a message of len bytes with the features have. */
-static inline enum poly1305_row poly1305_row_for(uint32_t have, size_t len)
+static inline unsigned poly1305_row_for(uint32_t have, size_t len)
 {
 	static const uint32_t needs[] = {
 #define ROW(id, name, needs, ...) [POLY1305_ROW_##id] = (needs),
 #include "lib/poly1305/rows.h"
 	};
 
-	return (enum poly1305_row)zinc_row_pick(have, needs, zinc_from_of(&poly1305_choice),
-					    POLY1305_NROWS, len);
+	return zinc_row_pick(have, needs, zinc_from_of(&poly1305_choice), POLY1305_NROWS, len);
 }
 
 /* Each row's functions called by name: lib/poly1305/dispatch.h, written from
@@ -197,5 +199,7 @@ extern const struct zinc_entries poly1305_entries;
 /* Its description (lib/common/describe.h; ZINC_TESTING builds). */
 struct zinc_primitive;
 extern const struct zinc_primitive poly1305_primitive;
+/* Its descriptions as zinc_primitives[] lists them (lib/start/primitives.h). */
+#define POLY1305_DESCRIPTIONS &poly1305_primitive
 
 #endif

@@ -3,8 +3,8 @@
  * The Poly1305 backend rows: the one place a row is written. No include
  * guard: lib/poly1305/poly1305.h includes this list several times, each time
  * with ROW defined to make one thing from it (the row ids, the prototypes,
- * the pick), poly1305.c makes the table poly1305_impls[] from it,
- * lib/start/start.c the choice, and lib/start/gen_dispatch.py writes the
+ * the pick), poly1305.c makes the table poly1305_impls[] and poly1305_choice from it,
+ * and lib/start/gen_dispatch.py writes the
  * direct-call dispatch from it into lib/poly1305/dispatch.h. Each line is
  *
  *   ROW(ID, "poly1305-<variant>", features, min_len, state_size,

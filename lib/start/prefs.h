@@ -8,9 +8,10 @@
  *   PREF(MODEL, CHOICE, ROW, VALUE, RECORD)
  *
  * MODEL a ZINC_CPU_MODEL_<MODEL> (lib/common/cpu.h), CHOICE the choice it
- * refines (one of start.c's choices: CHACHA20 is chacha20() and the
- * two-pass AEADs' ChaCha20, HCHACHA20 hchacha20() and XChaCha's subkey,
- * ...), ROW that primitive's row id, VALUE AVOID (never picked) or FROM(n)
+ * refines, its name (struct zinc_choice's) in capitals (CHACHA20 is
+ * chacha20() and the two-pass AEADs' ChaCha20, HCHACHA20 hchacha20() and
+ * XChaCha's subkey, ...; lib/start/start_test.c checks that each names
+ * one), ROW that primitive's row id, VALUE AVOID (never picked) or FROM(n)
  * (picked from n bytes on, in place of the min_len in rows.h), RECORD the dated
  * measurement in bench/results/ that justifies it. A row still needs its
  * features: a preference can only narrow where a row is used. A model with

@@ -3,112 +3,57 @@
  * The library's start-up, the layer above the primitives: what the first
  * dispatch of any public function waits for. Once per process
  * (pthread_once), in this order: the CPU detection (lib/common/cpu.c), each
- * choice's rows resolved against the preferences of lib/start/prefs.h,
- * the self-test when ZINC_SELFTEST=1 (lib/selftest/, which aborts on a
- * wrong answer), the short picks, then zinc_cpu_ready (release): a thread
- * that sees it set, or returns from pthread_once, reads all of it written,
- * and no thread's first call runs a row before the self-test has passed.
+ * choice of each primitive (lib/start/primitives.h) resolved against the
+ * preferences of lib/start/prefs.h, the self-test when ZINC_SELFTEST=1
+ * (lib/selftest/, which aborts on a wrong answer), the short picks, then
+ * zinc_cpu_ready (release): a thread that sees it set, or returns from
+ * pthread_once, reads all of it written, and no thread's first call runs a
+ * row before the self-test has passed.
  * Also the test hooks that change what dispatch follows (the mask, the
  * forced model), which rewrite the short picks.
  */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
-#include "lib/blake2s/blake2s.h"
-#include "lib/chacha20/chacha20.h"
-#include "lib/chacha20poly1305/chacha20poly1305.h"
 #include "lib/common/cpu.h"
 #include "lib/common/util.h"
-#include "lib/curve25519/curve25519.h"
-#include "lib/poly1305/poly1305.h"
 #include "lib/selftest/selftest.h"
+#include "lib/start/primitives.h"
 
-/* The choices, one per decision a public function makes, each from its
- * primitive's rows.h: the features and the min_len of each row. */
-static const uint32_t chacha20_needs[] = {
-#define ROW(id, name, needs, ...) [CHACHA20_ROW_##id] = (needs),
-#include "lib/chacha20/rows.h"
+/* Every choice of every primitive (each defined beside its table). */
+static struct zinc_choice *const choices[] = {
+#define PRIMITIVE(p, P) P##_CHOICES,
+#include "lib/start/primitives.h"
 };
-static const size_t chacha20_min_len[] = {
-#define ROW(id, name, needs, min_len, ...) [CHACHA20_ROW_##id] = (min_len),
-#include "lib/chacha20/rows.h"
-};
-/* HChaCha20 takes the rows that have one, whatever the length. */
-static const size_t hchacha20_min_len[] = {
-#define HCHACHA20(fn) 0
-#define NO_HCHACHA20 SIZE_MAX
-#define ROW(id, name, needs, min_len, xor_stream, hchacha20) [CHACHA20_ROW_##id] = (hchacha20),
-#include "lib/chacha20/rows.h"
-};
-static const uint32_t poly1305_needs[] = {
-#define ROW(id, name, needs, ...) [POLY1305_ROW_##id] = (needs),
-#include "lib/poly1305/rows.h"
-};
-static const size_t poly1305_min_len[] = {
-#define ROW(id, name, needs, min_len, ...) [POLY1305_ROW_##id] = (min_len),
-#include "lib/poly1305/rows.h"
-};
-static const uint32_t chacha20poly1305_needs[] = {
-#define ROW(id, name, needs, ...) [CHACHA20POLY1305_ROW_##id] = (needs),
-#include "lib/chacha20poly1305/rows.h"
-};
-static const size_t chacha20poly1305_min_len[] = {
-#define ROW(id, name, needs, min_len, ...) [CHACHA20POLY1305_ROW_##id] = (min_len),
-#include "lib/chacha20poly1305/rows.h"
-};
-static const uint32_t blake2s_needs[] = {
-#define ROW(id, name, needs, ...) [BLAKE2S_ROW_##id] = (needs),
-#include "lib/blake2s/rows.h"
-};
-static const size_t blake2s_min_len[] = {
-#define ROW(id, name, needs, min_len, ...) [BLAKE2S_ROW_##id] = (min_len),
-#include "lib/blake2s/rows.h"
-};
-/* Curve25519 takes no length. */
-static const uint32_t curve25519_needs[] = {
-#define ROW(id, name, needs, ...) [CURVE25519_ROW_##id] = (needs),
-#include "lib/curve25519/rows.h"
-};
-static const size_t curve25519_min_len[CURVE25519_NROWS];
-
-#define CHOICE(rows, needs_of, min_len_of) \
-	{ .nrows = (rows), .needs = (needs_of), .min_len = (min_len_of) }
-struct zinc_choice chacha20_choice = CHOICE(CHACHA20_NROWS, chacha20_needs, chacha20_min_len),
-		   hchacha20_choice = CHOICE(CHACHA20_NROWS, chacha20_needs, hchacha20_min_len),
-		   poly1305_choice = CHOICE(POLY1305_NROWS, poly1305_needs, poly1305_min_len),
-		   chacha20poly1305_choice = CHOICE(CHACHA20POLY1305_NROWS, chacha20poly1305_needs,
-						    chacha20poly1305_min_len),
-		   blake2s_choice = CHOICE(BLAKE2S_NROWS, blake2s_needs, blake2s_min_len),
-		   curve25519_choice = CHOICE(CURVE25519_NROWS, curve25519_needs, curve25519_min_len);
-#undef CHOICE
-
-/* The CHOICE of a line of lib/start/prefs.h. */
-enum choice { CHACHA20, HCHACHA20, POLY1305, CHACHA20POLY1305, BLAKE2S, CURVE25519, NCHOICES };
-
-static struct zinc_choice *const choices[NCHOICES] = {
-	[CHACHA20] = &chacha20_choice,
-	[HCHACHA20] = &hchacha20_choice,
-	[POLY1305] = &poly1305_choice,
-	[CHACHA20POLY1305] = &chacha20poly1305_choice,
-	[BLAKE2S] = &blake2s_choice,
-	[CURVE25519] = &curve25519_choice,
-};
-
-_Static_assert(CHACHA20_NROWS <= ZINC_CHOICE_MAX_ROWS && POLY1305_NROWS <= ZINC_CHOICE_MAX_ROWS &&
-		       CHACHA20POLY1305_NROWS <= ZINC_CHOICE_MAX_ROWS &&
-		       BLAKE2S_NROWS <= ZINC_CHOICE_MAX_ROWS &&
-		       CURVE25519_NROWS <= ZINC_CHOICE_MAX_ROWS,
-	       "ZINC_CHOICE_MAX_ROWS: a table has more rows");
 
 #define AVOID ZINC_PREF_AVOID
 #define FROM(n) ZINC_PREF_FROM(n)
 
-static const uint32_t prefs[NCHOICES][ZINC_CPU_NMODELS][ZINC_CHOICE_MAX_ROWS] = {
-#define PREF(model, choice, row, value, record) [choice][ZINC_CPU_MODEL_##model][row] = (value),
+/* The lines of lib/start/prefs.h; a line's CHOICE is the name of a choice
+ * in capitals. The last line ends the list (there may be no others). */
+static const struct pref {
+	const char *choice;
+	unsigned model, row;
+	uint32_t value;
+} pref_lines[] = {
+#define PREF(model, choice, row, value, record) { #choice, ZINC_CPU_MODEL_##model, (row), (value) },
 #include "lib/start/prefs.h"
 #undef PREF
+	{ NULL, 0, 0, 0 },
 };
+
+/* Choice c resolved against its lines of lib/start/prefs.h. */
+static void resolve(struct zinc_choice *c)
+{
+	uint32_t prefs[ZINC_CPU_NMODELS][ZINC_CHOICE_MAX_ROWS] = { { 0 } };
+
+	for (const struct pref *p = pref_lines; p->choice; p++)
+		if (!strcasecmp(p->choice, c->name))
+			prefs[p->model][p->row] = p->value;
+	zinc_choice_resolve(c, prefs);
+}
 
 /*
  * What dispatch follows, beside what detection found: zinc_cpu_ready
@@ -137,7 +82,7 @@ static void update_short(void)
 	pthread_mutex_lock(&lock);
 	have = zinc_cpu_usable & __atomic_load_n(&zinc_cpu_test_mask, __ATOMIC_RELAXED);
 	model = __atomic_load_n(&zinc_cpu_model_in_force, __ATOMIC_RELAXED);
-	for (unsigned c = 0; c < NCHOICES; c++)
+	for (size_t c = 0; c < ARRAY_SIZE(choices); c++)
 		zinc_choice_update_short(choices[c], have, model);
 	pthread_mutex_unlock(&lock);
 }
@@ -147,8 +92,8 @@ static void start(void)
 	const char *selftest = getenv("ZINC_SELFTEST");
 
 	zinc_cpu_detect();
-	for (unsigned c = 0; c < NCHOICES; c++)
-		zinc_choice_resolve(choices[c], prefs[c]);
+	for (size_t c = 0; c < ARRAY_SIZE(choices); c++)
+		resolve(choices[c]);
 	__atomic_store_n(&zinc_cpu_model_in_force, zinc_cpu_model_chosen(), __ATOMIC_RELAXED);
 	/* ZINC_SELFTEST=1: the other threads wait in pthread_once until the
 	 * self-test has passed (or the process has aborted). */

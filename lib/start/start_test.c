@@ -1,66 +1,33 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The short pick (struct zinc_choice's short_pick, made by the start-up,
- * lib/start/start.c): under every model
- * and every subset of the detected features, for every choice, a length the
- * short pick takes gets the row the full pick (<primitive>_row_for) gives,
- * length 0 is always taken, and where the short pick stops the full pick
- * gives another row (the bound is not set lower than it need be). The
- * full pick itself is checked against an independent policy by each
- * primitive's dispatch_test.
+ * lib/start/start.c): under every model and every subset of the detected
+ * features, for every choice of every primitive (lib/start/primitives.h),
+ * a length the short pick takes gets the row the full pick (the choice's
+ * full_pick, its primitive's <primitive>_row_for) gives, length 0 is
+ * always taken, and where the short pick stops the full pick gives another
+ * row (the bound is not set lower than it need be). The full pick itself
+ * is checked against an independent policy by each primitive's
+ * dispatch_test. And every line of lib/start/prefs.h names a choice.
  */
-#include "lib/blake2s/blake2s.h"
-#include "lib/chacha20/chacha20.h"
-#include "lib/chacha20poly1305/chacha20poly1305.h"
+#include <strings.h>
+
 #include "lib/common/cpu.h"
 #include "lib/common/test.h"
-#include "lib/curve25519/curve25519.h"
-#include "lib/poly1305/poly1305.h"
+#include "lib/start/primitives.h"
 
-/* The full picks (<primitive>_row_for), by choice. */
-static unsigned chacha20_full(uint32_t f, size_t len)
-{
-	return chacha20_row_for(f, len);
-}
+/* Every choice of every primitive, each with its full pick. */
+static const struct zinc_choice *const choices[] = {
+#define PRIMITIVE(p, P) P##_CHOICES,
+#include "lib/start/primitives.h"
+};
 
-static unsigned hchacha20_full(uint32_t f, size_t len)
-{
-	(void)len;
-	return hchacha20_row_for(f);
-}
-
-static unsigned poly1305_full(uint32_t f, size_t len)
-{
-	return poly1305_row_for(f, len);
-}
-
-static unsigned chacha20poly1305_full(uint32_t f, size_t len)
-{
-	return chacha20poly1305_row_for(f, len);
-}
-
-static unsigned blake2s_full(uint32_t f, size_t len)
-{
-	return blake2s_row_for(f, len);
-}
-
-static unsigned curve25519_full(uint32_t f, size_t len)
-{
-	(void)len;
-	return curve25519_row_for(f);
-}
-
-static const struct {
-	const char *name;
-	const struct zinc_choice *choice;
-	unsigned (*full_pick)(uint32_t f, size_t len);
-} choices[] = {
-	{ "chacha20", &chacha20_choice, chacha20_full },
-	{ "hchacha20", &hchacha20_choice, hchacha20_full },
-	{ "poly1305", &poly1305_choice, poly1305_full },
-	{ "chacha20poly1305", &chacha20poly1305_choice, chacha20poly1305_full },
-	{ "blake2s", &blake2s_choice, blake2s_full },
-	{ "curve25519", &curve25519_choice, curve25519_full },
+/* The CHOICE of each line of lib/start/prefs.h. */
+static const char *const pref_choices[] = {
+#define PREF(model, choice, row, value, record) #choice,
+#include "lib/start/prefs.h"
+#undef PREF
+	NULL,
 };
 
 static const size_t lengths[] = { 0, 1, 63, 64, 65, 255, 256, 257, 383, 384, 385, 576, 577,
@@ -68,20 +35,29 @@ static const size_t lengths[] = { 0, 1, 63, 64, 65, 255, 256, 257, 383, 384, 385
 
 static unsigned long shorts, stops;
 
-/* Whether some row of some table starts only at a length (min_len). */
+/* Whether some row of some choice starts only at a length (a min_len
+ * other than 0, or SIZE_MAX for never). */
 static bool rows_with_thresholds(void)
 {
 	bool any = false;
 
-	for (size_t i = 0; i < chacha20_nimpls; i++)
-		any |= chacha20_impls[i].min_len > 0;
-	for (size_t i = 0; i < poly1305_nimpls; i++)
-		any |= poly1305_impls[i].min_len > 0;
-	for (size_t i = 0; i < chacha20poly1305_nimpls; i++)
-		any |= chacha20poly1305_impls[i].min_len > 0;
-	for (size_t i = 0; i < blake2s_nimpls; i++)
-		any |= blake2s_impls[i].min_len > 0;
+	for (size_t c = 0; c < ARRAY_SIZE(choices); c++)
+		for (unsigned r = 0; r < choices[c]->nrows; r++)
+			any |= choices[c]->min_len[r] > 0 && choices[c]->min_len[r] < SIZE_MAX;
 	return any;
+}
+
+/* Each line of lib/start/prefs.h refines a choice there is. */
+static void prefs_name_choices(void)
+{
+	for (size_t i = 0; pref_choices[i]; i++) {
+		size_t c = 0;
+
+		while (c < ARRAY_SIZE(choices) && strcasecmp(pref_choices[i], choices[c]->name))
+			c++;
+		CHECK(c < ARRAY_SIZE(choices), "lib/start/prefs.h: a line for %s, which is no choice",
+		      pref_choices[i]);
+	}
 }
 
 static void short_pick_agrees(uint32_t f)
@@ -90,13 +66,13 @@ static void short_pick_agrees(uint32_t f)
 
 	zinc_cpu_format(f, feat, sizeof(feat));
 	for (unsigned c = 0; c < ARRAY_SIZE(choices); c++) {
-		const struct zinc_choice *choice = choices[c].choice;
-		const char *name = choices[c].name;
+		const struct zinc_choice *choice = choices[c];
+		const char *name = choice->name;
 		const size_t *from = zinc_from_of(choice);
 		uintptr_t below = __atomic_load_n(&choice->short_pick, __ATOMIC_RELAXED) >> 8;
 		unsigned row;
 
-		CHECK(zinc_row_short(choice, 0, &row) && row == choices[c].full_pick(f, 0),
+		CHECK(zinc_row_short(choice, 0, &row) && row == choice->full_pick(f, 0),
 		      "%s features %s: length 0 not short, or row %u", name, feat, row);
 		for (size_t i = 0; i < ARRAY_SIZE(lengths) + 2 * ZINC_CHOICE_MAX_ROWS; i++) {
 			/* the listed lengths, then each row's threshold and the length before it */
@@ -106,15 +82,15 @@ static void short_pick_agrees(uint32_t f)
 			if (!zinc_row_short(choice, len, &row))
 				continue;
 			shorts++;
-			CHECK(row == choices[c].full_pick(f, len),
+			CHECK(row == choice->full_pick(f, len),
 			      "%s features %s len %zu: short pick row %u, full pick %u", name, feat,
-			      len, row, choices[c].full_pick(f, len));
+			      len, row, choice->full_pick(f, len));
 		}
 		if (below < UINTPTR_MAX >> 8) {
 			stops++;
-			CHECK(choices[c].full_pick(f, below) != choices[c].full_pick(f, 0),
+			CHECK(choice->full_pick(f, below) != choice->full_pick(f, 0),
 			      "%s features %s: the short pick stops at %llu, where the full pick is still row %u",
-			      name, feat, (unsigned long long)below, choices[c].full_pick(f, 0));
+			      name, feat, (unsigned long long)below, choice->full_pick(f, 0));
 		}
 	}
 }
@@ -123,6 +99,7 @@ int main(void)
 {
 	unsigned long subsets = 0;
 
+	prefs_name_choices();
 	TEST_EVERY_FEATURE_SUBSET(&subsets, short_pick_agrees(f));
 	/* A model forced with the mask left as it is. */
 	for (unsigned m = 0; m <= ZINC_CPU_NMODELS; m++) {
