@@ -45,6 +45,7 @@ LIB_SRCS = {
         "lib/curve25519/curve25519-generic32.c",
         "lib/curve25519/curve25519-generic64.c",
         "lib/curve25519/curve25519-bmi2-adx.c",
+        "lib/curve25519/curve25519-avx512ifma.c",
         "lib/curve25519/curve25519-neon.c",
         "lib/curve25519/curve25519-base-table.c",
         "lib/curve25519/entries.c",
@@ -168,6 +169,7 @@ ASM_SRCS = {
         "arch/x86_64/blake2s-avx.S",
         "arch/x86_64/blake2s-avx512vl.S",
         "arch/x86_64/curve25519-bmi2-adx.S",
+        "arch/x86_64/curve25519-avx512ifma.S",
     ],
     "arm64": [
         "arch/arm64/chacha20-neon.S",
