@@ -46,8 +46,7 @@ static void fe_copy(fe h, const fe f)
 
 static void fe_set(fe h, uint64_t n)
 {
-	memset(h, 0, sizeof(fe));
-	h[0] = n;
+	fe_copy(h, (const uint64_t[5]){ n });
 }
 
 static void fe_sq(fe h, const fe f)
