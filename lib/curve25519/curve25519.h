@@ -137,7 +137,7 @@ void curve25519_fe32_tobytes(uint8_t s[32], const int32_t f[10]);
 #ifdef ZINC_TESTING
 extern unsigned long curve25519_hits[];
 extern const struct curve25519_field_ops curve25519_generic32_field, curve25519_generic64_field,
-	curve25519_bmi2_adx_field, curve25519_neon_field;
+	curve25519_bmi2_adx_field, curve25519_avx512ifma_field, curve25519_neon_field;
 /* Its field-ops table's parts, for curve25519-neon's. */
 extern const uint16_t curve25519_fe32_shift[10];
 extern const uint64_t curve25519_fe32_carried[10], curve25519_fe32_loose[10];

@@ -27,6 +27,10 @@ static inline void curve25519_row_scalarmult(enum curve25519_row row,
 	}
 #endif
 #ifdef ZINC_ASM_X86_64
+	if (zinc_row_is(row, CURVE25519_ROW_AVX512IFMA)) {
+		curve25519_avx512ifma(out, scalar, point);
+		return;
+	}
 	if (zinc_row_is(row, CURVE25519_ROW_BMI2_ADX)) {
 		curve25519_bmi2_adx(out, scalar, point);
 		return;
@@ -56,6 +60,10 @@ static inline void curve25519_row_scalarmult_base(enum curve25519_row row,
 	}
 #endif
 #ifdef ZINC_ASM_X86_64
+	if (zinc_row_is(row, CURVE25519_ROW_AVX512IFMA)) {
+		curve25519_generic64_base(out, scalar);
+		return;
+	}
 	if (zinc_row_is(row, CURVE25519_ROW_BMI2_ADX)) {
 		curve25519_bmi2_adx_base(out, scalar);
 		return;

@@ -20,6 +20,7 @@ static const struct test_policy policy[] = {
 	{ "curve25519-generic32", 0, 0 },
 	{ "curve25519-generic64", 0, 0 },
 	{ "curve25519-bmi2-adx", ZINC_CPU_BMI2 | ZINC_CPU_ADX, 0 },
+	{ "curve25519-avx512ifma", ZINC_CPU_AVX512F | ZINC_CPU_AVX512VL | ZINC_CPU_AVX512IFMA, 0 },
 	{ "curve25519-neon", ZINC_CPU_NEON, 0 },
 };
 
