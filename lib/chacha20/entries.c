@@ -158,6 +158,7 @@ static const struct zinc_op ops[] = {
 	{ .name = "chacha20", .inputs = ZINC_KEY | ZINC_NONCE | ZINC_MSG,
 	  .secret = ZINC_KEY | ZINC_MSG, .key_min = CHACHA20_KEY_SIZE,
 	  .key_max = CHACHA20_KEY_SIZE, .nonce_len = CHACHA20_NONCE_SIZE, .max_len = SIZE_MAX,
+	  .split_unit = CHACHA20_BLOCK_SIZE,
 	  .run_row = chacha20_on_row, .run_public = chacha20_on_public, .public_calls = 5,
 	  .public_names = "chacha20_init, chacha20" },
 	{ .name = "hchacha20", .inputs = ZINC_KEY | ZINC_NONCE, .secret = ZINC_KEY,

@@ -62,6 +62,11 @@ struct zinc_op {
 	size_t in_len;		/* the message's fixed length, 0: any up to max_len */
 	size_t max_len;
 	size_t out_min, out_max; /* the output lengths it can be asked for, 0: none */
+	/* Where a caller cuts a streamed message so that its second call
+	 * goes on with the stream: at a multiple of split_unit bytes
+	 * (ChaCha20's block), 0: anywhere. Any split is run the same on
+	 * every row; this is for harnesses that want a caller's cuts. */
+	size_t split_unit;
 	/* Runs it on row r of the primitive, into out; returns the bytes
 	 * written, ZINC_OP_NONE when row r has no such operation. NULL: the
 	 * operation has only a public function. */

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: MIT
 """No indirect call or jump on the public paths of libzinc.so (x86-64).
 
-usage: direct_calls_test.py LIBZINC_SO
+usage: direct_calls_test.py LIBZINC_SO PRIMITIVE...
+
+PRIMITIVE: every folder of sources.bzl's primitives() (BUILD passes them).
 
 Disassembles the library with objdump and walks, from every exported
 function, the functions reachable through direct calls and jumps (tail
@@ -10,7 +12,11 @@ calls and branches into other functions included). Fails on any indirect
 call or jump (`call *...`, `jmp *...`, with or without notrack) in a
 function so reached: the row dispatch (lib/<primitive>/rows.h) must reach
 its backend by name, and the compiler must not have turned the dispatch
-into a jump table.
+into a jump table. Each primitive that has an x86-64 assembly row in the
+library (a function named <primitive>_..., with avx, ssse3, x86_64 or bmi2
+in its name) must have one among the functions the walk reaches: a walk
+that stopped at the dispatch would prove nothing about the calls that
+matter.
 
 What it does not cover, and says so in its output:
 - calls into other libraries through the PLT (memcpy, memset, getrandom,
@@ -100,9 +106,9 @@ def walk(funcs, roots):
 
 
 def main():
-    if len(sys.argv) != 2:
-        die("usage: direct_calls_test.py LIBZINC_SO")
-    so = sys.argv[1]
+    if len(sys.argv) < 3:
+        die("usage: direct_calls_test.py LIBZINC_SO PRIMITIVE...")
+    so, primitives = sys.argv[1], sys.argv[2:]
     exported = sorted(
         line.split()[2]
         for line in run(["nm", "-D", "--defined-only", so]).splitlines()
@@ -130,7 +136,16 @@ def main():
     check(not bad, "%d indirect branches on the public paths" % len(bad))
     # The walk must reach the backends by name: if it stopped at the
     # dispatch, it would prove nothing about the calls that matter.
-    rows = [f for f in reached if re.match(r"(chacha20|poly1305|blake2s|curve25519)_(avx|ssse3|x86_64|bmi2)", f)]
+    rows, without = [], []
+    for p in primitives:
+        row = re.compile(r"%s_\w*(avx|ssse3|x86_64|bmi2)" % re.escape(p))
+        present = sorted(f for f in funcs if row.match(f))
+        if not present:
+            without.append(p)
+            continue
+        rows += [f for f in present if f in reached]
+        check(any(f in reached for f in present),
+              "the walk reached none of %s's assembly rows: %s" % (p, ", ".join(present)))
     check(len(rows) >= 4, "the walk reached only these assembly rows: %s" % rows)
     # The detector itself: zinc_selftest runs every row through the table.
     _, _, selftest_bad = walk(funcs, ["zinc_selftest"])
@@ -143,8 +158,9 @@ def main():
     print("  not covered: calls through the PLT into other libraries (%s),"
           " code run through pthread_once (the start-up: CPU detection, the choices, the"
           " ZINC_SELFTEST=1 self-test), zinc_selftest() (walked only to check the detector: %d indirect"
-          " calls found there), the arm64 build" % (", ".join(sorted(plt)) or "none",
-                                                    len(selftest_bad)))
+          " calls found there), primitives with no x86-64 assembly row in the library (%s),"
+          " the arm64 build" % (", ".join(sorted(plt)) or "none", len(selftest_bad),
+                                ", ".join(without) or "none"))
     print("direct_calls_test: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

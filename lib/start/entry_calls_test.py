@@ -4,8 +4,9 @@
 
 usage: entry_calls_test.py --asm FILE.S... --c FILE.c|FILE.h...
 
-For each primitive whose folder has a dispatch.h (lib/start/gen_dispatch.py),
-every function a column of its rows.h names, assembly or C, must be
+For each primitive whose folder has a dispatch.h (lib/start/gen_dispatch.py
+writes it from rows.h and dispatch_calls.py), every function its rows.h
+names in a column dispatch_calls.py calls by name, assembly or C, must be
 called by name, `fn(`, in a C file of the list other than rows.h: the
 line that runs it. Every other entry point of the assembly (ZINC_ENTRY
 labels a rows.h does not name: field steps, test lanes) must be named in
@@ -34,11 +35,12 @@ def main():
     row_functions, unchecked = set(), {}
     for rows in sorted(f for f in csrc if os.path.basename(f) == "rows.h"):
         folder = os.path.dirname(rows)
-        spec = gen_dispatch.CALLS[os.path.basename(folder)]
+        # The columns its dispatch_calls.py calls by name.
+        columns, calls = gen_dispatch.calls_of(rows)
+        called = {call[1] for call in calls}
         fns = {gen_dispatch.function_of(value)
                for kind, what in gen_dispatch.read_rows(rows) if kind == "row"
-               for column, value in zip(spec["columns"], what)
-               if column not in ("id", "name", "needs", "min_len", "state_size", "test", "field")}
+               for column, value in zip(columns, what) if column in called}
         fns.discard(None)
         if os.path.exists(os.path.join(folder, "dispatch.h")):
             row_functions |= fns

@@ -5,114 +5,37 @@
 usage: gen_dispatch.py lib/<primitive>/rows.h > lib/<primitive>/dispatch.h
 
 rows.h stays the one table; this writes out, for each of the primitive's
-by-name calls (CALLS below: which column of a ROW line names the function,
-and how it is called), the chain of zinc_row_is() tests a public function
-runs, one test per row that has the function, under the same #if lines as
-the rows. So `git grep poly1305_avx2_blocks` finds the line that calls it.
-//:dispatch_fresh_test fails when a dispatch.h differs from what this
-writes now.
+by-name calls, the chain of zinc_row_is() tests a public function runs, one
+test per row that has the function, under the same #if lines as the rows,
+ending in a trap. So `git grep poly1305_avx2_blocks` finds the line that
+calls it. //:dispatch_fresh_test fails when a dispatch.h differs from what
+this writes now.
 
+The calls live beside rows.h, in lib/<primitive>/dispatch_calls.py, which
+names no module and sets two lists:
+  COLUMNS  the columns of its ROW lines, in order;
+  CALLS    per by-name call, a tuple (the function's head, the column that
+           names fn, the statements that call fn, the statement for a row
+           without one or None for no test at all).
+A row id is the primitive's name in capitals, _ROW_, then the id column.
 A column names a function as fn, as WRAP(fn) (HCHACHA20(fn), MAC(fn),
-KERNEL(fn) ...), or none as NO_WRAP or NULL: a row without the function
-gets the call's `missing` statement, or no test at all when it has none.
+KERNEL(fn) ...), or none as NO_WRAP or NULL.
 """
 import os
 import re
 import sys
 
-# For each primitive (its folder's name): the prefix of its row ids, the
-# columns of its ROW lines, and its by-name calls: (head, column, the
-# statements that call fn, the statement for a row without one or None,
-# what follows the chain).
-TRAP = "__builtin_trap();"
-CALLS = {
-    "chacha20": {
-        "id": "CHACHA20_ROW_",
-        "columns": ["id", "name", "needs", "min_len", "xor_stream", "hchacha20"],
-        "calls": [
-            ("/* Row row's xor_stream, called by name. */\n"
-             "static inline void chacha20_row_xor(enum chacha20_row row, uint32_t state[16],"
-             " uint8_t *dst,\n\t\t\t\t    const uint8_t *src, size_t len)",
-             "xor_stream", ["{fn}(state, dst, src, len);", "return;"], None, TRAP),
-            ("/* Row row's HChaCha20, called by name (a row must have one). */\n"
-             "static inline void chacha20_row_hchacha20(enum chacha20_row row,\n"
-             "\t\t\t\t\t  uint8_t out[HCHACHA20_OUT_SIZE],\n"
-             "\t\t\t\t\t  const uint8_t nonce[HCHACHA20_NONCE_SIZE],\n"
-             "\t\t\t\t\t  const uint8_t key[HCHACHA20_KEY_SIZE])",
-             "hchacha20", ["{fn}(out, nonce, key);", "return;"], None, TRAP),
-        ],
-    },
-    "poly1305": {
-        "id": "POLY1305_ROW_",
-        "columns": ["id", "name", "needs", "min_len", "state_size", "init", "blocks", "emit",
-                    "mac", "test"],
-        "calls": [
-            ("/* Row row's functions, called by name. */\n"
-             "static inline void poly1305_row_init(uint32_t row, void *state, const uint8_t r[16])",
-             "init", ["{fn}(state, r);", "return;"], None, TRAP),
-            ("static inline void poly1305_row_blocks(uint32_t row, void *state, const uint8_t *in,"
-             " size_t len,\n\t\t\t\t       uint32_t padbit)",
-             "blocks", ["{fn}(state, in, len, padbit);", "return;"], None, TRAP),
-            ("static inline void poly1305_row_emit(uint32_t row, void *state,"
-             " uint8_t mac[POLY1305_MAC_SIZE],\n\t\t\t\t     const uint32_t s[4])",
-             "emit", ["{fn}(state, mac, s);", "return;"], None, TRAP),
-            ("/* Row row's one-shot entry, called by name: false for a row without one. */\n"
-             "static inline bool poly1305_row_mac_entry(uint32_t row, uint8_t mac[POLY1305_MAC_SIZE],\n"
-             "\t\t\t\t\t  const uint8_t *in, size_t len,\n"
-             "\t\t\t\t\t  const uint8_t key[POLY1305_KEY_SIZE])",
-             "mac", ["{fn}(mac, in, len, key);", "return true;"], "return false;", TRAP),
-        ],
-    },
-    "chacha20poly1305": {
-        "id": "CHACHA20POLY1305_ROW_",
-        "columns": ["id", "name", "needs", "min_len", "kernel", "steps", "open"],
-        "calls": [
-            ("/* Row row's kernel, called by name (the row must have one). */\n"
-             "static inline void chacha20poly1305_row_kernel(enum chacha20poly1305_row row,\n"
-             "\t\t\t\t\t       const struct chacha20poly1305_bulk *b,\n"
-             "\t\t\t\t\t       uint8_t *dst, const uint8_t *src, size_t len)",
-             "kernel", ["{fn}(b, dst, src, len);", "return;"], TRAP, TRAP),
-            ("/* Row row's steps kernel, called by name (the row must have one). */\n"
-             "static inline void chacha20poly1305_row_steps(enum chacha20poly1305_row row,\n"
-             "\t\t\t\t\t      const struct chacha20poly1305_bulk *b,\n"
-             "\t\t\t\t\t      const struct chacha20poly1305_step *steps, size_t len)",
-             "steps", ["{fn}(b, steps, len);", "return;"], TRAP, TRAP),
-            ("/* Row row's decryption kernel, called by name (the row must have one). */\n"
-             "static inline void chacha20poly1305_row_open(enum chacha20poly1305_row row,\n"
-             "\t\t\t\t\t     const struct chacha20poly1305_bulk *b, uint8_t *dst,\n"
-             "\t\t\t\t\t     const struct chacha20poly1305_step *steps,\n"
-             "\t\t\t\t\t     size_t len)",
-             "open", ["{fn}(b, dst, steps, len);", "return;"], TRAP, TRAP),
-        ],
-    },
-    "blake2s": {
-        "id": "BLAKE2S_ROW_",
-        "columns": ["id", "name", "needs", "min_len", "compress"],
-        "calls": [
-            ("/* Row row's compression function, called by name. */\n"
-             "static inline void blake2s_row_compress(enum blake2s_row row,"
-             " struct blake2s_state *state,\n"
-             "\t\t\t\t\tconst uint8_t *block, size_t nblocks, uint32_t inc)",
-             "compress", ["{fn}(state, block, nblocks, inc);", "return;"], None, TRAP),
-        ],
-    },
-    "curve25519": {
-        "id": "CURVE25519_ROW_",
-        "columns": ["id", "name", "needs", "scalarmult", "scalarmult_base", "field"],
-        "calls": [
-            ("/* Row row's functions, called by name. */\n"
-             "static inline void curve25519_row_scalarmult(enum curve25519_row row,\n"
-             "\t\t\t\t\t     uint8_t out[CURVE25519_KEY_SIZE],\n"
-             "\t\t\t\t\t     const uint8_t scalar[CURVE25519_KEY_SIZE],\n"
-             "\t\t\t\t\t     const uint8_t point[CURVE25519_KEY_SIZE])",
-             "scalarmult", ["{fn}(out, scalar, point);", "return;"], None, TRAP),
-            ("static inline void curve25519_row_scalarmult_base(enum curve25519_row row,\n"
-             "\t\t\t\t\t\t  uint8_t out[CURVE25519_KEY_SIZE],\n"
-             "\t\t\t\t\t\t  const uint8_t scalar[CURVE25519_KEY_SIZE])",
-             "scalarmult_base", ["{fn}(out, scalar);", "return;"], None, TRAP),
-        ],
-    },
-}
+
+
+def calls_of(rows):
+    """The COLUMNS and CALLS of the dispatch_calls.py beside rows.h."""
+    path = os.path.join(os.path.dirname(rows), "dispatch_calls.py")
+    if not os.path.exists(path):
+        sys.exit("gen_dispatch.py: no %s describes the calls of %s" % (path, rows))
+    spec = {}
+    exec(open(path).read(), spec)
+    return spec["COLUMNS"], spec["CALLS"]
+
 
 CONDITIONAL = re.compile(r"#\s*(if|ifdef|ifndef|elif|else|endif)\b.*")
 WRAPPED = re.compile(r"^[A-Z][A-Z0-9_]*\((\w+)\)$")
@@ -188,18 +111,18 @@ def prune(lines):
     return out
 
 
-def chain(spec, items, call):
-    head, column, body, missing, end = call
-    col = spec["columns"].index(column)
+def chain(prefix, columns, items, call):
+    head, column, body, missing = call
+    col = columns.index(column)
     lines = []
     for kind, what in items:
         if kind == "if":
             lines.append(what)
             continue
-        if len(what) != len(spec["columns"]):
+        if len(what) != len(columns):
             sys.exit("gen_dispatch.py: a ROW with %d columns, %d expected: %s"
-                     % (len(what), len(spec["columns"]), what))
-        fn, test = function_of(what[col]), "zinc_row_is(row, %s%s)" % (spec["id"], what[0])
+                     % (len(what), len(columns), what))
+        fn, test = function_of(what[col]), "zinc_row_is(row, %s%s)" % (prefix, what[0])
         if fn:
             lines.append("\tif (%s) {" % test)
             lines += ["\t\t" + s.format(fn=fn) for s in body]
@@ -207,7 +130,7 @@ def chain(spec, items, call):
         elif missing:
             lines.append("\tif (%s)" % test)
             lines.append("\t\t" + missing)
-    return head + "\n{\n" + "\n".join(prune(lines)) + "\n\t" + end + "\n}\n"
+    return head + "\n{\n" + "\n".join(prune(lines)) + "\n\t__builtin_trap();\n}\n"
 
 
 def main():
@@ -216,9 +139,8 @@ def main():
     rows = sys.argv[1]
     folder = os.path.dirname(os.path.normpath(rows))
     primitive = os.path.basename(folder)
-    if primitive not in CALLS:
-        sys.exit("gen_dispatch.py: no calls described for %s" % primitive)
-    spec, items = CALLS[primitive], read_rows(rows)
+    columns, calls = calls_of(rows)
+    items = read_rows(rows)
     guard = "ZINC_LIB_%s_DISPATCH_H" % primitive.upper()
     out = ["/* SPDX-License-Identifier: MIT */",
            "/* GENERATED by lib/start/gen_dispatch.py from lib/%s/rows.h:" % primitive,
@@ -233,7 +155,8 @@ def main():
            "#ifndef " + guard,
            "#define " + guard,
            ""]
-    out.append("\n".join(chain(spec, items, call) for call in spec["calls"]))
+    prefix = primitive.upper() + "_ROW_"
+    out.append("\n".join(chain(prefix, columns, items, call) for call in calls))
     out.append("#endif")
     sys.stdout.write("\n".join(out) + "\n")
 

@@ -1,0 +1,22 @@
+# SPDX-License-Identifier: MIT
+"""Read by lib/start/gen_dispatch.py (which says what COLUMNS and CALLS
+hold) to write lib/chacha20poly1305/dispatch.h."""
+COLUMNS = ["id", "name", "needs", "min_len", "kernel", "steps", "open"]
+CALLS = [
+    ("/* Row row's kernel, called by name (the row must have one). */\n"
+     "static inline void chacha20poly1305_row_kernel(enum chacha20poly1305_row row,\n"
+     "\t\t\t\t\t       const struct chacha20poly1305_bulk *b,\n"
+     "\t\t\t\t\t       uint8_t *dst, const uint8_t *src, size_t len)",
+     "kernel", ["{fn}(b, dst, src, len);", "return;"], "__builtin_trap();"),
+    ("/* Row row's steps kernel, called by name (the row must have one). */\n"
+     "static inline void chacha20poly1305_row_steps(enum chacha20poly1305_row row,\n"
+     "\t\t\t\t\t      const struct chacha20poly1305_bulk *b,\n"
+     "\t\t\t\t\t      const struct chacha20poly1305_step *steps, size_t len)",
+     "steps", ["{fn}(b, steps, len);", "return;"], "__builtin_trap();"),
+    ("/* Row row's decryption kernel, called by name (the row must have one). */\n"
+     "static inline void chacha20poly1305_row_open(enum chacha20poly1305_row row,\n"
+     "\t\t\t\t\t     const struct chacha20poly1305_bulk *b, uint8_t *dst,\n"
+     "\t\t\t\t\t     const struct chacha20poly1305_step *steps,\n"
+     "\t\t\t\t\t     size_t len)",
+     "open", ["{fn}(b, dst, steps, len);", "return;"], "__builtin_trap();"),
+]
