@@ -41,16 +41,19 @@ extern uint32_t subsets[1u << ZINC_CPU_NFEATURES];
 extern size_t nsubsets;
 
 /* Where a check happens: "row chacha20-generic" or "public API, cpu subset
- * {avx2,bmi2} (mask 0x...)". at_row and at_subset set it. */
+ * {avx2,bmi2} (mask 0x...)". row_usable and next_subset set it. */
 extern char where[256];
-void at_row(const char *name);
-void at_subset(uint32_t subset);
+
+/* For the public API under every subset: for (s = 0; next_subset(s); s++)
+ * sets subset s (zinc_cpu_set_mask) and names it in where; after the last
+ * it restores the full set and says false. */
+bool next_subset(size_t s);
 
 /* "op (dispatch picks row)", for failures through the public API. */
 const char *picks(const char *op, const char *row);
 
-/* A row runs when the CPU has its features (ZINC_CPU_DISABLE respected);
- * otherwise prints why not. */
+/* A row runs when the CPU has its features (ZINC_CPU_DISABLE respected):
+ * then where names it; otherwise prints why not. */
 bool row_usable(const char *name, uint32_t features);
 
 /* "  <row>  N vectors ran" and the public API's N x subsets line. */

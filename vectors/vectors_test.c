@@ -50,25 +50,29 @@ const char *picks(const char *op, const char *row)
 	return text;
 }
 
-void at_row(const char *name)
-{
-	snprintf(where, sizeof(where), "row %s", name);
-}
-
-void at_subset(uint32_t subset)
+bool next_subset(size_t s)
 {
 	char names[128];
 
-	zinc_cpu_format(subset, names, sizeof(names));
-	snprintf(where, sizeof(where), "public API, cpu subset {%s} (mask 0x%x)", names, subset);
+	if (s >= nsubsets) {
+		zinc_cpu_set_mask(~0u);
+		return false;
+	}
+	zinc_cpu_set_mask(subsets[s]);
+	zinc_cpu_format(subsets[s], names, sizeof(names));
+	snprintf(where, sizeof(where), "public API, cpu subset {%s} (mask 0x%x)", names,
+		 subsets[s]);
+	return true;
 }
 
 bool row_usable(const char *name, uint32_t features)
 {
 	char need[128], have[128];
 
-	if (zinc_cpu_have(features))
+	if (zinc_cpu_have(features)) {
+		snprintf(where, sizeof(where), "row %s", name);
 		return true;
+	}
 	zinc_cpu_format(features, need, sizeof(need));
 	zinc_cpu_format(zinc_cpu_features(), have, sizeof(have));
 	printf("  %-36s skipped: needs {%s}, usable here {%s}\n", name, need, have);

@@ -70,7 +70,6 @@ static void run_blake2s(void)
 
 		if (!row_usable(impl->name, impl->features))
 			continue;
-		at_row(impl->name);
 		for (int f = 0; f < 3; f++)
 			FOR_EACH_RECORD(&sets[f], rec) {
 				blake2s_run(rec, impl);
@@ -78,14 +77,11 @@ static void run_blake2s(void)
 			}
 		report_row(impl->name, ran);
 	}
-	for (size_t s = 0; s < nsubsets; s++) {
-		zinc_cpu_set_mask(subsets[s]);
-		at_subset(subsets[s]);
+	for (size_t s = 0; next_subset(s); s++) {
 		for (int f = 0; f < 3; f++)
 			FOR_EACH_RECORD(&sets[f], rec)
 				blake2s_run(rec, NULL);
 	}
-	zinc_cpu_set_mask(~0u);
 	report_public(total);
 	for (int f = 0; f < 3; f++)
 		vec_free(&sets[f]);

@@ -48,29 +48,19 @@ static void chacha_vec_get(const struct vec_record *rec, struct chacha_vec *v, s
 	}
 }
 
-static void chacha_row(const struct vec_record *rec, const struct chacha20_impl *impl)
+/* The row's xor_stream, or chacha20() when impl is NULL. */
+static void chacha_xor(struct chacha20_ctx *ctx, const struct chacha20_impl *impl, uint8_t *out,
+		       const uint8_t *in, size_t len)
 {
-	struct chacha20_ctx ctx;
-	struct chacha_vec v;
-	uint8_t *out, *inplace;
-
-	chacha_vec_get(rec, &v, CHACHA20_NONCE_SIZE);
-	out = vec_alloc(v.len);
-	inplace = vec_dup(v.in, v.len);
-	chacha20_init(&ctx, v.key, v.nonce, v.counter);
-	impl->xor_stream(ctx.state, out, v.in, v.len);
-	CHECK_MEM(out, v.out, v.len, FAIL_FMT, FAIL_ARGS(rec, "chacha20 xor_stream"));
-	chacha20_init(&ctx, v.key, v.nonce, v.counter);
-	impl->xor_stream(ctx.state, inplace, inplace, v.len);
-	CHECK_MEM(inplace, v.out, v.len, FAIL_FMT, FAIL_ARGS(rec, "chacha20 xor_stream in place"));
-	CHECK(ctx.state[12] == v.counter + (uint32_t)((v.len + 63) / 64), FAIL_FMT,
-	      FAIL_ARGS(rec, "block counter after xor_stream"));
-	free(out);
-	free(inplace);
-	free(v.zeros);
+	if (impl)
+		impl->xor_stream(ctx->state, out, in, len);
+	else
+		chacha20(ctx, out, in, len);
 }
 
-static void chacha_public(const struct vec_record *rec)
+/* Out of place and in place; a row also leaves the block counter past the
+ * blocks it used. impl == NULL means the public functions. */
+static void chacha_run(const struct vec_record *rec, const struct chacha20_impl *impl)
 {
 	struct chacha20_ctx ctx;
 	struct chacha_vec v;
@@ -80,13 +70,18 @@ static void chacha_public(const struct vec_record *rec)
 	out = vec_alloc(v.len);
 	inplace = vec_dup(v.in, v.len);
 	chacha20_init(&ctx, v.key, v.nonce, v.counter);
-	chacha20(&ctx, out, v.in, v.len);
+	chacha_xor(&ctx, impl, out, v.in, v.len);
 	CHECK_MEM(out, v.out, v.len, FAIL_FMT,
-		  FAIL_ARGS(rec, picks("chacha20()", chacha20_pick(v.len)->name)));
+		  FAIL_ARGS(rec, impl ? "chacha20 xor_stream"
+				 : picks("chacha20()", chacha20_pick(v.len)->name)));
 	chacha20_init(&ctx, v.key, v.nonce, v.counter);
-	chacha20(&ctx, inplace, inplace, v.len);
+	chacha_xor(&ctx, impl, inplace, inplace, v.len);
 	CHECK_MEM(inplace, v.out, v.len, FAIL_FMT,
-		  FAIL_ARGS(rec, picks("chacha20() in place", chacha20_pick(v.len)->name)));
+		  FAIL_ARGS(rec, impl ? "chacha20 xor_stream in place"
+				 : picks("chacha20() in place", chacha20_pick(v.len)->name)));
+	if (impl)
+		CHECK(ctx.state[12] == v.counter + (uint32_t)((v.len + 63) / 64), FAIL_FMT,
+		      FAIL_ARGS(rec, "block counter after xor_stream"));
 	free(out);
 	free(inplace);
 	free(v.zeros);
@@ -104,23 +99,8 @@ static void xchacha_setup(struct chacha20_ctx *ctx, const struct chacha_vec *v,
 	chacha20_init(ctx, subkey, nonce12, v->counter);
 }
 
-static void xchacha_row(const struct vec_record *rec, const struct chacha20_impl *impl)
-{
-	const struct chacha20_impl *h = impl->hchacha20 ? impl : &chacha20_impls[0];
-	struct chacha20_ctx ctx;
-	struct chacha_vec v;
-	uint8_t *out;
-
-	chacha_vec_get(rec, &v, XCHACHA20POLY1305_NONCE_SIZE);
-	out = vec_alloc(v.len);
-	xchacha_setup(&ctx, &v, h->hchacha20);
-	impl->xor_stream(ctx.state, out, v.in, v.len);
-	CHECK_MEM(out, v.out, v.len, FAIL_FMT, FAIL_ARGS(rec, "xchacha20 (row hchacha20 + xor_stream)"));
-	free(out);
-	free(v.zeros);
-}
-
-static void xchacha_public(const struct vec_record *rec)
+/* A row without hchacha20 takes the generic row's. */
+static void xchacha_run(const struct vec_record *rec, const struct chacha20_impl *impl)
 {
 	struct chacha20_ctx ctx;
 	struct chacha_vec v;
@@ -128,11 +108,13 @@ static void xchacha_public(const struct vec_record *rec)
 
 	chacha_vec_get(rec, &v, XCHACHA20POLY1305_NONCE_SIZE);
 	out = vec_alloc(v.len);
-	xchacha_setup(&ctx, &v, hchacha20);
-	chacha20(&ctx, out, v.in, v.len);
+	xchacha_setup(&ctx, &v, !impl ? hchacha20
+				      : impl->hchacha20 ? impl->hchacha20 : chacha20_impls[0].hchacha20);
+	chacha_xor(&ctx, impl, out, v.in, v.len);
 	CHECK_MEM(out, v.out, v.len, FAIL_FMT,
-		  FAIL_ARGS(rec, picks("xchacha20 (hchacha20() + chacha20())",
-				       chacha20_pick(v.len)->name)));
+		  FAIL_ARGS(rec, impl ? "xchacha20 (row hchacha20 + xor_stream)"
+				 : picks("xchacha20 (hchacha20() + chacha20())",
+					 chacha20_pick(v.len)->name)));
 	free(out);
 	free(v.zeros);
 }
@@ -157,10 +139,7 @@ static void keygen_run(const struct vec_record *rec, const struct chacha20_impl 
 
 	chacha20_init(&ctx, vec_hex(rec, "Key", CHACHA20_KEY_SIZE, NULL),
 		      vec_hex(rec, "Nonce", CHACHA20_NONCE_SIZE, NULL), 0);
-	if (impl)
-		impl->xor_stream(ctx.state, block, zeros, sizeof(zeros));
-	else
-		chacha20(&ctx, block, zeros, sizeof(zeros));
+	chacha_xor(&ctx, impl, block, zeros, sizeof(zeros));
 	CHECK_MEM(block, vec_hex(rec, "OneTimeKey", POLY1305_KEY_SIZE, NULL), POLY1305_KEY_SIZE,
 		  FAIL_FMT, FAIL_ARGS(rec, "poly1305 key = chacha20 block 0"));
 	free(block);
@@ -180,9 +159,8 @@ static void run_chacha20(void)
 
 		if (!row_usable(impl->name, impl->features))
 			continue;
-		at_row(impl->name);
 		FOR_EACH_RECORD(&cs, rec) {
-			chacha_row(rec, impl);
+			chacha_run(rec, impl);
 			ran++;
 		}
 		if (impl->hchacha20) {
@@ -195,7 +173,7 @@ static void run_chacha20(void)
 			       impl->name);
 		}
 		FOR_EACH_RECORD(&xs, rec) {
-			xchacha_row(rec, impl);
+			xchacha_run(rec, impl);
 			ran++;
 		}
 		FOR_EACH_RECORD(&ks, rec) {
@@ -204,19 +182,16 @@ static void run_chacha20(void)
 		}
 		report_row(impl->name, ran);
 	}
-	for (size_t s = 0; s < nsubsets; s++) {
-		zinc_cpu_set_mask(subsets[s]);
-		at_subset(subsets[s]);
+	for (size_t s = 0; next_subset(s); s++) {
 		FOR_EACH_RECORD(&cs, rec)
-			chacha_public(rec);
+			chacha_run(rec, NULL);
 		FOR_EACH_RECORD(&hs, rec)
 			hchacha_run(rec, hchacha20);
 		FOR_EACH_RECORD(&xs, rec)
-			xchacha_public(rec);
+			xchacha_run(rec, NULL);
 		FOR_EACH_RECORD(&ks, rec)
 			keygen_run(rec, NULL);
 	}
-	zinc_cpu_set_mask(~0u);
 	report_public(cs.n + hs.n + xs.n + ks.n);
 	vec_free(&cs);
 	vec_free(&hs);

@@ -163,7 +163,6 @@ static void run_aeads(void)
 			aead_way_pair(&w, (enum chacha20_row)c, (enum poly1305_row)p);
 			if (!row_usable(w.name, poly1305_impls[p].features))
 				continue;
-			at_row(w.name);
 			for (int x = 0; x < 2; x++)
 				FOR_EACH_RECORD(&sets[x], rec) {
 					aead_run(rec, aeads[x], &w);
@@ -181,7 +180,6 @@ static void run_aeads(void)
 
 		if (!row_usable(row->name, row->features))
 			continue;
-		at_row(row->name);
 		aead_way_row(&w, (enum chacha20poly1305_row)r);
 		for (int x = 0; x < 2; x++)
 			FOR_EACH_RECORD(&sets[x], rec) {
@@ -196,14 +194,11 @@ static void run_aeads(void)
 		       "kernel)\n", row->name, ran, kernel);
 	}
 	aead_way_next(&w, &(size_t){ 0 }, AEAD_WAY_PUBLIC);
-	for (size_t s = 0; s < nsubsets; s++) {
-		zinc_cpu_set_mask(subsets[s]);
-		at_subset(subsets[s]);
+	for (size_t s = 0; next_subset(s); s++) {
 		for (int x = 0; x < 2; x++)
 			FOR_EACH_RECORD(&sets[x], rec)
 				aead_run(rec, aeads[x], &w);
 	}
-	zinc_cpu_set_mask(~0u);
 	report_public(sets[0].n + sets[1].n);
 	vec_free(&sets[0]);
 	vec_free(&sets[1]);

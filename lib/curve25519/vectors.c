@@ -93,7 +93,6 @@ static void run_curve25519(void)
 
 		if (!row_usable(impl->name, impl->features))
 			continue;
-		at_row(impl->name);
 		FOR_EACH_RECORD(&xs, rec) {
 			x25519_run(rec, impl);
 			ran++;
@@ -113,13 +112,10 @@ static void run_curve25519(void)
 	 * through curve25519()), the single iteration under every subset.
 	 */
 	per_subset = xs.n;
-	for (size_t s = 0; s < nsubsets; s++) {
-		const struct curve25519_impl *picked;
+	for (size_t s = 0; next_subset(s); s++) {
+		const struct curve25519_impl *picked = curve25519_pick();
 		bool first = true;
 
-		zinc_cpu_set_mask(subsets[s]);
-		at_subset(subsets[s]);
-		picked = curve25519_pick();
 		for (size_t t = 0; t < s && first; t++) {
 			zinc_cpu_set_mask(subsets[t]);
 			first = curve25519_pick() != picked;
@@ -142,7 +138,6 @@ static void run_curve25519(void)
 	}
 	FOR_EACH_RECORD(&is, rec)
 		per_subset += !iterated_skip(rec) && vec_int(rec, "Iterations") == 1;
-	zinc_cpu_set_mask(~0u);
 	report_public(per_subset);
 	vec_free(&xs);
 	vec_free(&is);

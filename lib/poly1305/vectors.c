@@ -62,20 +62,16 @@ static void run_poly1305(void)
 
 		if (!row_usable(poly1305_impls[i].name, poly1305_impls[i].features))
 			continue;
-		at_row(poly1305_impls[i].name);
 		FOR_EACH_RECORD(&ps, rec) {
 			poly_run(rec, (long)i);
 			ran++;
 		}
 		report_row(poly1305_impls[i].name, ran);
 	}
-	for (size_t s = 0; s < nsubsets; s++) {
-		zinc_cpu_set_mask(subsets[s]);
-		at_subset(subsets[s]);
+	for (size_t s = 0; next_subset(s); s++) {
 		FOR_EACH_RECORD(&ps, rec)
 			poly_run(rec, -1);
 	}
-	zinc_cpu_set_mask(~0u);
 	report_public(ps.n);
 	vec_free(&ps);
 }
