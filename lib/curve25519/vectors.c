@@ -76,10 +76,49 @@ static void x25519_iterated_run(const struct vec_record *rec,
 		  FAIL_FMT, FAIL_ARGS(rec, "x25519 iterated"));
 }
 
+/*
+ * Through the public API: x25519.txt and the single iteration under every
+ * subset; the long iterated vectors, which take a second or more each,
+ * under the first subset for which curve25519_pick names each row (so every
+ * row the dispatcher can choose runs them through curve25519()). Returns
+ * how many vectors ran per subset.
+ */
+static unsigned long public_runs(const struct vec_set *xs, const struct vec_set *is)
+{
+	unsigned long per_subset = xs->n;
+
+	for (size_t s = 0; next_subset(s); s++) {
+		const struct curve25519_impl *picked = curve25519_pick();
+		bool first = true;
+
+		for (size_t t = 0; t < s && first; t++) {
+			zinc_cpu_set_mask(subsets[t]);
+			first = curve25519_pick() != picked;
+		}
+		zinc_cpu_set_mask(subsets[s]);
+		FOR_EACH_RECORD(xs, rec)
+			x25519_run(rec, NULL);
+		FOR_EACH_RECORD(is, rec) {
+			if (iterated_skip(rec) || (vec_int(rec, "Iterations") > 1 && !first))
+				continue;
+			x25519_iterated_run(rec, NULL);
+			if (vec_int(rec, "Iterations") > 1) {
+				char names[128];
+
+				zinc_cpu_format(subsets[s], names, sizeof(names));
+				printf("  %-36s %s:%u ran under {%s}, where curve25519() picks %s\n",
+				       "public API", rec->path, rec->line, names, picked->name);
+			}
+		}
+	}
+	FOR_EACH_RECORD(is, rec)
+		per_subset += !iterated_skip(rec) && vec_int(rec, "Iterations") == 1;
+	return per_subset;
+}
+
 static void run_curve25519(void)
 {
 	struct vec_set xs, is;
-	unsigned long per_subset;
 
 	load(&xs, "x25519.txt", hex_fields, int_fields);
 	load(&is, "x25519_iterated.txt", hex_fields, int_fields);
@@ -105,40 +144,7 @@ static void run_curve25519(void)
 		}
 		report_row(impl->name, ran);
 	}
-	/*
-	 * The long iterated vectors take a second or more each; through the
-	 * public API they run under the first subset for which curve25519_pick
-	 * names each row (so every row the dispatcher can choose runs them
-	 * through curve25519()), the single iteration under every subset.
-	 */
-	per_subset = xs.n;
-	for (size_t s = 0; next_subset(s); s++) {
-		const struct curve25519_impl *picked = curve25519_pick();
-		bool first = true;
-
-		for (size_t t = 0; t < s && first; t++) {
-			zinc_cpu_set_mask(subsets[t]);
-			first = curve25519_pick() != picked;
-		}
-		zinc_cpu_set_mask(subsets[s]);
-		FOR_EACH_RECORD(&xs, rec)
-			x25519_run(rec, NULL);
-		FOR_EACH_RECORD(&is, rec) {
-			if (iterated_skip(rec) || (vec_int(rec, "Iterations") > 1 && !first))
-				continue;
-			x25519_iterated_run(rec, NULL);
-			if (vec_int(rec, "Iterations") > 1) {
-				char names[128];
-
-				zinc_cpu_format(subsets[s], names, sizeof(names));
-				printf("  %-36s %s:%u ran under {%s}, where curve25519() picks %s\n",
-				       "public API", rec->path, rec->line, names, picked->name);
-			}
-		}
-	}
-	FOR_EACH_RECORD(&is, rec)
-		per_subset += !iterated_skip(rec) && vec_int(rec, "Iterations") == 1;
-	report_public(per_subset);
+	report_public(public_runs(&xs, &is));
 	vec_free(&xs);
 	vec_free(&is);
 }
