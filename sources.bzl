@@ -12,12 +12,14 @@ VERSION = "0.1.0"
 # Generic C and dispatch, by primitive. The first file of each list holds the
 # public functions and the backend table; entries.c, the description of each
 # row's entry points for the harness (lib/common/entry.h), compiles to
-# nothing outside ZINC_TESTING builds.
+# nothing outside ZINC_TESTING builds; selftest.c, its part of
+# zinc_selftest() (<PRIMITIVE>_SELFTESTS), is in every build.
 LIB_SRCS = {
     "common": ["lib/common/cpu.c", "lib/common/prefs.c", "lib/common/util.c"],
     "chacha20": [
         "lib/chacha20/chacha20.c",
         "lib/chacha20/entries.c",
+        "lib/chacha20/selftest.c",
     ],
     "poly1305": [
         "lib/poly1305/poly1305.c",
@@ -28,6 +30,7 @@ LIB_SRCS = {
         "lib/poly1305/poly1305-arm.c",
         "lib/poly1305/poly1305-mips.c",
         "lib/poly1305/entries.c",
+        "lib/poly1305/selftest.c",
     ],
     "chacha20poly1305": [
         "lib/chacha20poly1305/chacha20poly1305.c",
@@ -35,10 +38,12 @@ LIB_SRCS = {
         "lib/chacha20poly1305/sg.c",
         "lib/chacha20poly1305/sg_plan.c",
         "lib/chacha20poly1305/entries.c",
+        "lib/chacha20poly1305/selftest.c",
     ],
     "blake2s": [
         "lib/blake2s/blake2s.c",
         "lib/blake2s/entries.c",
+        "lib/blake2s/selftest.c",
     ],
     "curve25519": [
         "lib/curve25519/curve25519.c",
@@ -49,6 +54,7 @@ LIB_SRCS = {
         "lib/curve25519/curve25519-neon.c",
         "lib/curve25519/curve25519-base-table.c",
         "lib/curve25519/entries.c",
+        "lib/curve25519/selftest.c",
     ],
     "selftest": ["lib/selftest/selftest.c"],
     # The start-up above the primitives: detection, the choices and their

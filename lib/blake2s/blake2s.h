@@ -86,5 +86,9 @@ struct zinc_primitive;
 extern const struct zinc_primitive blake2s_primitive;
 /* Its descriptions as zinc_primitives[] lists them (lib/start/primitives.h). */
 #define BLAKE2S_DESCRIPTIONS &blake2s_primitive
+/* Its parts of zinc_selftest() (lib/blake2s/selftest.c, lib/selftest/selftest.h)
+ * as zinc_selftest_parts[] lists them (lib/start/primitives.h). */
+bool blake2s_selftest(char *why, size_t size);
+#define BLAKE2S_SELFTESTS { "blake2s", blake2s_selftest }
 
 #endif

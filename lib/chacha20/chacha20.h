@@ -100,5 +100,9 @@ struct zinc_primitive;
 extern const struct zinc_primitive chacha20_primitive;
 /* Its descriptions as zinc_primitives[] lists them (lib/start/primitives.h). */
 #define CHACHA20_DESCRIPTIONS &chacha20_primitive
+/* Its parts of zinc_selftest() (lib/chacha20/selftest.c, lib/selftest/selftest.h)
+ * as zinc_selftest_parts[] lists them (lib/start/primitives.h). */
+bool chacha20_selftest(char *why, size_t size);
+#define CHACHA20_SELFTESTS { "chacha20", chacha20_selftest }
 
 #endif

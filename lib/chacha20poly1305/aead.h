@@ -3,6 +3,8 @@
  * What the files of lib/chacha20poly1305/ share (docs/DESIGN.md section 2).
  * Each file calls only files below it in this list (layers_test.py checks):
  *
+ *   selftest.c          its part of zinc_selftest(): vectors and the long
+ *                       message through every way entries.c walks
  *   entries.c           the harnesses' ways: a public function, or rows and
  *                       arguments handed to flat.c's or sg.c's construction
  *   chacha20poly1305.c  the public functions: the rows they pick, the table

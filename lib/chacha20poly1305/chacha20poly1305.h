@@ -217,5 +217,12 @@ struct zinc_primitive;
 extern const struct zinc_primitive chacha20poly1305_primitive, xchacha20poly1305_primitive;
 /* Its descriptions as zinc_primitives[] lists them (lib/start/primitives.h). */
 #define CHACHA20POLY1305_DESCRIPTIONS &chacha20poly1305_primitive, &xchacha20poly1305_primitive
+/* Its parts of zinc_selftest() (lib/chacha20poly1305/selftest.c, lib/selftest/selftest.h)
+ * as zinc_selftest_parts[] lists them (lib/start/primitives.h). */
+bool chacha20poly1305_selftest(char *why, size_t size);
+bool xchacha20poly1305_selftest(char *why, size_t size);
+#define CHACHA20POLY1305_SELFTESTS                           \
+	{ "chacha20poly1305", chacha20poly1305_selftest }, \
+		{ "xchacha20poly1305", xchacha20poly1305_selftest }
 
 #endif

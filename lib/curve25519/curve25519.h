@@ -154,5 +154,9 @@ struct zinc_primitive;
 extern const struct zinc_primitive curve25519_primitive;
 /* Its descriptions as zinc_primitives[] lists them (lib/start/primitives.h). */
 #define CURVE25519_DESCRIPTIONS &curve25519_primitive
+/* Its parts of zinc_selftest() (lib/curve25519/selftest.c, lib/selftest/selftest.h)
+ * as zinc_selftest_parts[] lists them (lib/start/primitives.h). */
+bool curve25519_selftest(char *why, size_t size);
+#define CURVE25519_SELFTESTS { "curve25519", curve25519_selftest }
 
 #endif

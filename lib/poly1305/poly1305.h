@@ -201,5 +201,9 @@ struct zinc_primitive;
 extern const struct zinc_primitive poly1305_primitive;
 /* Its descriptions as zinc_primitives[] lists them (lib/start/primitives.h). */
 #define POLY1305_DESCRIPTIONS &poly1305_primitive
+/* Its parts of zinc_selftest() (lib/poly1305/selftest.c, lib/selftest/selftest.h)
+ * as zinc_selftest_parts[] lists them (lib/start/primitives.h). */
+bool poly1305_selftest(char *why, size_t size);
+#define POLY1305_SELFTESTS { "poly1305", poly1305_selftest }
 
 #endif

@@ -8,7 +8,8 @@
  * makes one PRIMITIVE line per primitive (p its folder under lib/, P the
  * same in capitals), then undefines PRIMITIVE: lib/<p>/<p>.h names its
  * choices P_CHOICES (lib/start/start.c resolves them), its descriptions
- * P_DESCRIPTIONS (lib/start/primitives.c lists them) and its entry points
+ * P_DESCRIPTIONS (lib/start/primitives.c lists them), its self-test parts
+ * P_SELFTESTS (lib/selftest/selftest.c runs them) and its entry points
  * p_entries (ci/ct/trace.c and arch/abi_rows.h walk them).
  */
 #include "lib/chacha20/chacha20.h"
