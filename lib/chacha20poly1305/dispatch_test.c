@@ -68,22 +68,12 @@ static const struct test_policy aead_policy[] = {
 
 static void test_every_aead_row_has_a_policy(void)
 {
-	for (size_t i = 0; i < chacha20poly1305_nimpls; i++)
-		test_policy_matches(aead_policy, ARRAY_SIZE(aead_policy),
-				    chacha20poly1305_impls[i].name,
-				    chacha20poly1305_impls[i].features,
-				    chacha20poly1305_impls[i].min_len);
+	TEST_POLICY_MATCHES_ROWS(aead_policy, chacha20poly1305_impls, chacha20poly1305_nimpls);
 }
 
 static size_t expected_aead_row(uint32_t f, size_t len)
 {
-	size_t want = 0;
-
-	for (size_t i = 1; i < chacha20poly1305_nimpls; i++)
-		if (test_policy_allows(aead_policy, ARRAY_SIZE(aead_policy),
-				       chacha20poly1305_impls[i].name, f, len))
-			want = i;
-	return want;
+	return TEST_POLICY_ROW(aead_policy, chacha20poly1305_impls, chacha20poly1305_nimpls, f, len);
 }
 
 static size_t poly1305_row_named(const char *name)
