@@ -33,6 +33,16 @@ static int all_bytes(const uint8_t *p, size_t len, uint8_t v)
 static const struct aead_variant *const aeads[] = { &aead_chacha20poly1305,
 						     &aead_xchacha20poly1305 };
 
+/* A test's key, nonce (nonce_len bytes) and AD (ad_len bytes) from seed
+ * s: test_fill with s, s + 1 and s + 2. */
+static void fill_key_nonce_ad(uint8_t *key, uint8_t *nonce, size_t nonce_len, uint8_t *ad,
+			      size_t ad_len, uint32_t s)
+{
+	test_fill(key, 32, s);
+	test_fill(nonce, nonce_len, s + 1);
+	test_fill(ad, ad_len, s + 2);
+}
+
 static const char sunscreen[] =
 	"Ladies and Gentlemen of the class of '99: If I could offer you only one "
 	"tip for the future, sunscreen would be it.";
@@ -115,9 +125,7 @@ static void test_flipped_bit_rejected(void)
 	static const size_t lens[] = { 0, 1, 15, 16, 17, 63, 64, 65, 100 };
 	uint8_t key[32], nonce[24], ad[20], msg[100], ct[116], dst[100];
 
-	test_fill(key, 32, 31);
-	test_fill(nonce, 24, 32);
-	test_fill(ad, sizeof(ad), 33);
+	fill_key_nonce_ad(key, nonce, 24, ad, sizeof(ad), 31);
 	for (size_t k = 0; k < ARRAY_SIZE(aeads); k++) {
 		const struct aead_variant *a = aeads[k];
 
@@ -173,9 +181,7 @@ static void test_one_pass_decrypt(void)
 	uint8_t key[32], nonce[24], ad[11];
 	unsigned long runs = 0;
 
-	test_fill(key, 32, 41);
-	test_fill(nonce, 24, 42);
-	test_fill(ad, sizeof(ad), 43);
+	fill_key_nonce_ad(key, nonce, 24, ad, sizeof(ad), 41);
 	for (size_t k = 0; k < ARRAY_SIZE(aeads); k++) {
 		const struct aead_variant *a = aeads[k];
 
@@ -257,9 +263,7 @@ static void test_in_place(void)
 {
 	uint8_t key[32], nonce[24], ad[13], msg[200], ct[216], buf[216];
 
-	test_fill(key, 32, 41);
-	test_fill(nonce, 24, 42);
-	test_fill(ad, sizeof(ad), 43);
+	fill_key_nonce_ad(key, nonce, 24, ad, sizeof(ad), 41);
 	for (size_t k = 0; k < ARRAY_SIZE(aeads); k++) {
 		const struct aead_variant *a = aeads[k];
 
@@ -311,9 +315,7 @@ static unsigned long way_differs(const struct aead_variant *a, const struct aead
 	uint8_t key[32], nonce[24], ad[40];
 	unsigned long bad = 0;
 
-	test_fill(key, 32, s);
-	test_fill(nonce, 24, s + 1);
-	test_fill(ad, sizeof(ad), s + 2);
+	fill_key_nonce_ad(key, nonce, 24, ad, sizeof(ad), s);
 	test_fill(match_msg, len, s + 3);
 	aead_way_encrypt(a, gen, match_want, match_msg, len, ad, ad_len, nonce, key);
 	aead_way_encrypt(a, w, match_out, match_msg, len, ad, ad_len, nonce, key);
@@ -630,9 +632,7 @@ static void test_sg_bad_tag_zeroes_exactly_the_plaintext(void)
 	uint8_t key[32], nonce[12], ad[9], mem[300], good[300], want[300];
 	struct iovec iov[4];
 
-	test_fill(key, 32, 91);
-	test_fill(nonce, 12, 92);
-	test_fill(ad, sizeof(ad), 93);
+	fill_key_nonce_ad(key, nonce, 12, ad, sizeof(ad), 91);
 	for (size_t l = 0; l < ARRAY_SIZE(lens); l++) {
 		size_t len = lens[l];
 		unsigned long bad = 0;
@@ -681,9 +681,7 @@ static unsigned long sg_vs_flat(const struct aead_way *w, uint32_t *x)
 		size_t ad_len = len % 22, cnt;
 		bool ok;
 
-		test_fill(key, 32, (uint32_t)len);
-		test_fill(nonce, 12, (uint32_t)len + 1);
-		test_fill(ad, ad_len, (uint32_t)len + 2);
+		fill_key_nonce_ad(key, nonce, 12, ad, ad_len, (uint32_t)len);
 		test_fill(msg, len, (uint32_t)len + 3);
 		cnt = split(iov, buf, len + 16, sizes, random_sizes(sizes, 11, len + 16, x));
 		memcpy(buf, msg, len);
@@ -767,9 +765,7 @@ static void test_sg_long_pieces_match_flat(void)
 	uint32_t x = 88675123u;
 	unsigned long bad = 0, runs = 0;
 
-	test_fill(key, 32, 91);
-	test_fill(nonce, 12, 92);
-	test_fill(ad, sizeof(ad), 93);
+	fill_key_nonce_ad(key, nonce, 12, ad, sizeof(ad), 91);
 	for (size_t l = 0; l < ARRAY_SIZE(lens); l++) {
 		size_t len = lens[l];
 
