@@ -75,33 +75,29 @@ _Static_assert(offsetof(struct poly1305_x86_64, pad) == POLY1305_X86_64_STATE &&
 	       "see poly1305.h");
 
 #ifdef ZINC_TESTING
-/* h2 <= 7 on entry to blocks() (poly1305-x86_64.S says why). */
-#define X86_64_FORM { 3, 64, { UINT64_MAX, UINT64_MAX, 7 } }
+/* Every x86-64 row's scalar state: h2 <= 7 on entry to blocks()
+ * (poly1305-x86_64.S says why), h read and written as 64-bit words. */
+#define X86_64_FORM                                                     \
+	.h = { 3, 64, { UINT64_MAX, UINT64_MAX, 7 } },                  \
+	.set_h = poly1305_test_set_h64, .get_h = poly1305_test_get_h64
+/* Radix-2^26 lanes: limbs < 2^28 whenever the lanes are multiplied
+ * (poly1305-avx2.S, poly1305-avx512.S). */
+#define RADIX26_LANES                                                   \
+	.lane = { 5, 26, { (1u << 28) - 1, (1u << 28) - 1, (1u << 28) - 1, (1u << 28) - 1, \
+			   (1u << 28) - 1 } }
 
-const struct poly1305_test poly1305_x86_64_test = {
-	.h = X86_64_FORM,
-	.set_h = poly1305_test_set_h64,
-	.get_h = poly1305_test_get_h64,
-};
+const struct poly1305_test poly1305_x86_64_test = { X86_64_FORM };
 
-/* Lane limbs < 2^28 whenever the lanes are multiplied (poly1305-avx2.S). */
 const struct poly1305_test poly1305_avx2_test = {
-	.h = X86_64_FORM,
-	.set_h = poly1305_test_set_h64,
-	.get_h = poly1305_test_get_h64,
-	.lane = { 5, 26, { (1u << 28) - 1, (1u << 28) - 1, (1u << 28) - 1, (1u << 28) - 1,
-			   (1u << 28) - 1 } },
+	X86_64_FORM,
+	RADIX26_LANES,
 	.nlanes = 4,
 	.run_lanes = poly1305_avx2_test_lanes,
 };
 
-/* Lane limbs < 2^28 whenever the lanes are multiplied (poly1305-avx512.S). */
 const struct poly1305_test poly1305_avx512_test = {
-	.h = X86_64_FORM,
-	.set_h = poly1305_test_set_h64,
-	.get_h = poly1305_test_get_h64,
-	.lane = { 5, 26, { (1u << 28) - 1, (1u << 28) - 1, (1u << 28) - 1, (1u << 28) - 1,
-			   (1u << 28) - 1 } },
+	X86_64_FORM,
+	RADIX26_LANES,
 	.nlanes = 8,
 	.run_lanes = poly1305_avx512_test_lanes,
 };
@@ -109,9 +105,7 @@ const struct poly1305_test poly1305_avx512_test = {
 /* Lane limbs < 2^52, what vpmadd52 reads (poly1305-avx512ifma.S says why
  * that is the only bound). */
 const struct poly1305_test poly1305_avx512ifma_test = {
-	.h = X86_64_FORM,
-	.set_h = poly1305_test_set_h64,
-	.get_h = poly1305_test_get_h64,
+	X86_64_FORM,
 	.lane = { 3, 44, { (1ull << 52) - 1, (1ull << 52) - 1, (1ull << 52) - 1 } },
 	.nlanes = 8,
 	.run_lanes = poly1305_avx512ifma_test_lanes,
