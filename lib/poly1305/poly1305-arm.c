@@ -29,8 +29,7 @@ _Static_assert(offsetof(struct poly1305_arm, r) == 20 &&
 	       "arch/arm/poly1305-macros.h addresses these offsets");
 /* poly1305-arm uses the words up to powers_ready, poly1305-neon all. */
 _Static_assert(offsetof(struct poly1305_arm, powers_ready) == POLY1305_ARM_STATE &&
-		       sizeof(struct poly1305_arm) == POLY1305_ARM_NEON_STATE &&
-		       POLY1305_ARM_NEON_STATE <= sizeof(((struct poly1305_ctx *)0)->state),
+		       POLY1305_STATE_IS(struct poly1305_arm, POLY1305_ARM_NEON_STATE),
 	       "see poly1305.h");
 
 #ifdef ZINC_TESTING

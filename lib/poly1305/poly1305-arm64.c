@@ -29,8 +29,7 @@ _Static_assert(offsetof(struct poly1305_arm64, r0) == 24 &&
 	       "poly1305-macros.h and poly1305-neon.S address these offsets");
 /* poly1305-arm64 uses the words up to powers_ready, poly1305-neon all. */
 _Static_assert(offsetof(struct poly1305_arm64, powers_ready) == POLY1305_ARM64_STATE &&
-		       sizeof(struct poly1305_arm64) == POLY1305_NEON_STATE &&
-		       POLY1305_NEON_STATE <= sizeof(((struct poly1305_ctx *)0)->state),
+		       POLY1305_STATE_IS(struct poly1305_arm64, POLY1305_NEON_STATE),
 	       "see poly1305.h");
 
 #ifdef ZINC_TESTING

@@ -18,8 +18,7 @@ struct poly1305_mips {
 };
 
 _Static_assert(offsetof(struct poly1305_mips, r) == 20 &&
-		       sizeof(struct poly1305_mips) == POLY1305_MIPS_STATE &&
-		       POLY1305_MIPS_STATE <= sizeof(((struct poly1305_ctx *)0)->state),
+		       POLY1305_STATE_IS(struct poly1305_mips, POLY1305_MIPS_STATE),
 	       "poly1305-mips.S addresses h at 0 and r at 20");
 
 #ifdef ZINC_TESTING
@@ -39,8 +38,7 @@ struct poly1305_mips64 {
 };
 
 _Static_assert(offsetof(struct poly1305_mips64, r0) == 24 &&
-		       sizeof(struct poly1305_mips64) == POLY1305_MIPS64_STATE &&
-		       POLY1305_MIPS64_STATE <= sizeof(((struct poly1305_ctx *)0)->state),
+		       POLY1305_STATE_IS(struct poly1305_mips64, POLY1305_MIPS64_STATE),
 	       "poly1305-mips64.S addresses h at 0 and r at 24");
 
 #ifdef ZINC_TESTING

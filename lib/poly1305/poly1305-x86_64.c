@@ -47,8 +47,7 @@ _Static_assert(offsetof(struct poly1305_avx512, r16) == 64 &&
 		       offsetof(struct poly1305_avx512, r8) == 136 &&
 		       offsetof(struct poly1305_avx512, powers) == 208 &&
 		       offsetof(struct poly1305_avx512, powers5) == 368 &&
-		       sizeof(struct poly1305_avx512) == POLY1305_AVX512_STATE &&
-		       POLY1305_AVX512_STATE <= sizeof(((struct poly1305_ctx *)0)->state),
+		       POLY1305_STATE_IS(struct poly1305_avx512, POLY1305_AVX512_STATE),
 	       "poly1305-avx512.S addresses these offsets (R16Q, R8Q, PW, SW)");
 
 /* poly1305-avx512ifma's tables after the same first 64 bytes: limb i of
@@ -64,14 +63,12 @@ _Static_assert(offsetof(struct poly1305_avx512ifma, powers_ready) == 48 &&
 		       offsetof(struct poly1305_avx512ifma, powers) == 64 &&
 		       offsetof(struct poly1305_avx512ifma, powers20) == 256 &&
 		       offsetof(struct poly1305_avx512ifma, r16) == 384 &&
-		       sizeof(struct poly1305_avx512ifma) == POLY1305_AVX512IFMA_STATE &&
-		       POLY1305_AVX512IFMA_STATE <= sizeof(((struct poly1305_ctx *)0)->state),
+		       POLY1305_STATE_IS(struct poly1305_avx512ifma, POLY1305_AVX512IFMA_STATE),
 	       "poly1305-avx512ifma.S addresses these offsets (PR, PQ, R16)");
 
 /* poly1305-x86_64 uses the words up to powers_ready, poly1305-avx2 all. */
 _Static_assert(offsetof(struct poly1305_x86_64, pad) == POLY1305_X86_64_STATE &&
-		       sizeof(struct poly1305_x86_64) == POLY1305_AVX2_STATE &&
-		       POLY1305_AVX2_STATE <= sizeof(((struct poly1305_ctx *)0)->state),
+		       POLY1305_STATE_IS(struct poly1305_x86_64, POLY1305_AVX2_STATE),
 	       "see poly1305.h");
 
 #ifdef ZINC_TESTING

@@ -31,6 +31,11 @@ enum {
 	POLY1305_MIPS64_STATE = 40,	/* h0, h1, h2, r0, r1, 64-bit words */
 };
 
+/* A row's state struct type has its number of bytes, size, which fit in
+ * struct poly1305_ctx.state: the check each row's source makes. */
+#define POLY1305_STATE_IS(type, size) \
+	(sizeof(type) == (size) && (size) <= sizeof(((struct poly1305_ctx *)0)->state))
+
 struct poly1305_impl {
 	const char *name;   /* "poly1305-<variant>" */
 	uint32_t features;
