@@ -72,16 +72,12 @@ _Static_assert(offsetof(struct poly1305_x86_64, pad) == POLY1305_X86_64_STATE &&
 	       "see poly1305.h");
 
 #ifdef ZINC_TESTING
-/* Every x86-64 row's scalar state: h2 <= 7 on entry to blocks()
- * (poly1305-x86_64.S says why), h read and written as 64-bit words. */
-#define X86_64_FORM                                                     \
-	.h = { 3, 64, { UINT64_MAX, UINT64_MAX, 7 } },                  \
-	.set_h = poly1305_test_set_h64, .get_h = poly1305_test_get_h64
+/* Every x86-64 row's h: h2 <= 7 on entry to blocks() (poly1305-x86_64.S
+ * says why). */
+#define X86_64_FORM POLY1305_TEST_H64(7)
 /* Radix-2^26 lanes: limbs < 2^28 whenever the lanes are multiplied
  * (poly1305-avx2.S, poly1305-avx512.S). */
-#define RADIX26_LANES                                                   \
-	.lane = { 5, 26, { (1u << 28) - 1, (1u << 28) - 1, (1u << 28) - 1, (1u << 28) - 1, \
-			   (1u << 28) - 1 } }
+#define RADIX26_LANES POLY1305_TEST_LANES26((1u << 28) - 1)
 
 const struct poly1305_test poly1305_x86_64_test = { X86_64_FORM };
 
