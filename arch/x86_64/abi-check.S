@@ -41,6 +41,8 @@
 
 #ifdef __x86_64__
 
+#include "arch.h"	/* PROLOGUE, EPILOGUE */
+
 .section .tbss,"awT",@nobits
 .balign 8
 .type abi_saved_rsp, @object
@@ -62,12 +64,7 @@ abi_saved_rsp:	.zero 8
 .balign 32
 abi_check_call:
 	endbr64
-	pushq	%rbx
-	pushq	%rbp
-	pushq	%r12
-	pushq	%r13
-	pushq	%r14
-	pushq	%r15
+	PROLOGUE
 	movq	abi_saved_rsp@gottpoff(%rip), %rax
 	pushq	%fs:(%rax)	/* PREV_RSP */
 	pushq	%rdi		/* REGS */
@@ -118,12 +115,7 @@ abi_check_call:
 	movq	PREV_RSP(%rsp), %r10
 	movq	%r10, %fs:(%r11)
 	addq	$24, %rsp
-	popq	%r15
-	popq	%r14
-	popq	%r13
-	popq	%r12
-	popq	%rbp
-	popq	%rbx
+	EPILOGUE
 	ret
 .size abi_check_call, .-abi_check_call
 

@@ -27,6 +27,26 @@
 	leaq	.Labi_site_\name(%rip), %r11
 	jmp	zinc_abi_enter
 .endm
+
+/* Saves and restores the six callee-saved general registers of the SysV
+ * ABI but rsp (rbx, rbp, r12..r15, pushed in that order: 48 bytes). */
+.macro PROLOGUE
+	pushq	%rbx
+	pushq	%rbp
+	pushq	%r12
+	pushq	%r13
+	pushq	%r14
+	pushq	%r15
+.endm
+
+.macro EPILOGUE
+	popq	%r15
+	popq	%r14
+	popq	%r13
+	popq	%r12
+	popq	%rbp
+	popq	%rbx
+.endm
 #endif
 
 #endif

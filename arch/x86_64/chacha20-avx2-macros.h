@@ -99,6 +99,20 @@
 	jnz	1b
 .endm
 
+/* Bytes 32h..32h+31 of all eight blocks: OUT8 for j = 0..3 with the
+ * (lo, hi) pairs given in j order, \mix (when given) expanded after each
+ * with slot \slot + j. */
+.macro OUT8X4 h, lo0,hi0, lo1,hi1, lo2,hi2, lo3,hi3, t0, t1, out, src, dst, mix, slot
+	OUT8	\lo0, \hi0, 0, \h, \t0, \t1, \out, \src, \dst
+	MIX_AT	\mix, \slot
+	OUT8	\lo1, \hi1, 1, \h, \t0, \t1, \out, \src, \dst
+	MIX_AT	\mix, \slot+1
+	OUT8	\lo2, \hi2, 2, \h, \t0, \t1, \out, \src, \dst
+	MIX_AT	\mix, \slot+2
+	OUT8	\lo3, \hi3, 3, \h, \t0, \t1, \out, \src, \dst
+	MIX_AT	\mix, \slot+3
+.endm
+
 /* After ROUNDS8: the feed-forward, the keystream XORed from src into dst
  * (rdx and rsi unless given) (out = 1) or copied to KS (out = 0), and
  * state[12] += 8. \mix, when given, is expanded after each of the eight
@@ -113,14 +127,7 @@
 	.endr
 	TRANSPOSE %ymm0, %ymm1, %ymm2, %ymm3, %ymm8, %ymm9
 	TRANSPOSE %ymm4, %ymm5, %ymm6, %ymm7, %ymm10, %ymm11
-	OUT8	%ymm1, %ymm5, 0, 0, %ymm14, %ymm15, \out, \src, \dst
-	MIX_AT	\mix, 8
-	OUT8	%ymm8, %ymm10, 1, 0, %ymm14, %ymm15, \out, \src, \dst
-	MIX_AT	\mix, 9
-	OUT8	%ymm3, %ymm7, 2, 0, %ymm14, %ymm15, \out, \src, \dst
-	MIX_AT	\mix, 10
-	OUT8	%ymm0, %ymm4, 3, 0, %ymm14, %ymm15, \out, \src, \dst
-	MIX_AT	\mix, 11
+	OUT8X4	0, %ymm1,%ymm5, %ymm8,%ymm10, %ymm3,%ymm7, %ymm0,%ymm4, %ymm14, %ymm15, \out, \src, \dst, \mix, 8
 	.irp i, 8,9,10,11,13,14,15
 	vpbroadcastd 4 * \i(%rdi), %ymm\i
 	vpaddd	STASH + 32 * (\i - 8)(%rsp), %ymm\i, %ymm\i
@@ -129,14 +136,7 @@
 	vpaddd	CTRV(%rsp), %ymm12, %ymm12
 	TRANSPOSE %ymm8, %ymm9, %ymm10, %ymm11, %ymm0, %ymm1
 	TRANSPOSE %ymm12, %ymm13, %ymm14, %ymm15, %ymm2, %ymm3
-	OUT8	%ymm9, %ymm13, 0, 1, %ymm4, %ymm5, \out, \src, \dst
-	MIX_AT	\mix, 12
-	OUT8	%ymm0, %ymm2, 1, 1, %ymm4, %ymm5, \out, \src, \dst
-	MIX_AT	\mix, 13
-	OUT8	%ymm11, %ymm15, 2, 1, %ymm4, %ymm5, \out, \src, \dst
-	MIX_AT	\mix, 14
-	OUT8	%ymm8, %ymm12, 3, 1, %ymm4, %ymm5, \out, \src, \dst
-	MIX_AT	\mix, 15
+	OUT8X4	1, %ymm9,%ymm13, %ymm0,%ymm2, %ymm11,%ymm15, %ymm8,%ymm12, %ymm4, %ymm5, \out, \src, \dst, \mix, 12
 	addl	$8, 48(%rdi)
 .endm
 

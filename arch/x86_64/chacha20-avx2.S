@@ -146,14 +146,7 @@ ZINC_ENTRY chacha20_avx2
 	vperm2i128 $0x20, %ymm3, %ymm2, %ymm13
 	vperm2i128 $0x31, %ymm1, %ymm0, %ymm14
 	vperm2i128 $0x31, %ymm3, %ymm2, %ymm15
-	vpxor	(%rdx), %ymm12, %ymm12
-	vpxor	32(%rdx), %ymm13, %ymm13
-	vpxor	64(%rdx), %ymm14, %ymm14
-	vpxor	96(%rdx), %ymm15, %ymm15
-	vmovdqu	%ymm12, (%rsi)
-	vmovdqu	%ymm13, 32(%rsi)
-	vmovdqu	%ymm14, 64(%rsi)
-	vmovdqu	%ymm15, 96(%rsi)
+	XOR_ROWS %ymm12, %ymm13, %ymm14, %ymm15, 32
 	addq	$128, %rsi
 	addq	$128, %rdx
 	subq	$128, %rcx

@@ -177,17 +177,22 @@
 	PIECES_END \width, \done, \xor
 .endm
 
-/* dst[0..64) = src[0..64) XOR the keystream block in rows xmm0..xmm3
- * (VEX); clobbers them. */
+/* dst[0..4 w) = src[0..4 w) XOR the keystream in r0..r3 (VEX registers of
+ * w = 16 or 32 bytes, in that order); clobbers them. XOR_BLOCK1: one
+ * block in rows xmm0..xmm3. */
+.macro XOR_ROWS r0, r1, r2, r3, w
+	vpxor	(%rdx), \r0, \r0
+	vpxor	\w(%rdx), \r1, \r1
+	vpxor	2*\w(%rdx), \r2, \r2
+	vpxor	3*\w(%rdx), \r3, \r3
+	vmovdqu	\r0, (%rsi)
+	vmovdqu	\r1, \w(%rsi)
+	vmovdqu	\r2, 2*\w(%rsi)
+	vmovdqu	\r3, 3*\w(%rsi)
+.endm
+
 .macro XOR_BLOCK1
-	vpxor	(%rdx), %xmm0, %xmm0
-	vpxor	16(%rdx), %xmm1, %xmm1
-	vpxor	32(%rdx), %xmm2, %xmm2
-	vpxor	48(%rdx), %xmm3, %xmm3
-	vmovdqu	%xmm0, (%rsi)
-	vmovdqu	%xmm1, 16(%rsi)
-	vmovdqu	%xmm2, 32(%rsi)
-	vmovdqu	%xmm3, 48(%rsi)
+	XOR_ROWS %xmm0, %xmm1, %xmm2, %xmm3, 16
 .endm
 
 /*

@@ -49,7 +49,8 @@
 /* The entry of a vector row's blocks(): calls of fewer than cold bytes
  * (warm once the word at ready(%rdi) says the powers of r are computed)
  * go to poly1305_x86_64_blocks; the others save the callee-saved
- * registers (PROLOGUE, below) and keep len in rbp and padbit in r15. */
+ * registers (PROLOGUE, arch/x86_64/arch.h) and keep len in rbp and
+ * padbit in r15. */
 .macro VEC_ENTRY warm, cold, ready
 	cmpq	$\warm, %rdx
 	jb	poly1305_x86_64_blocks
@@ -100,25 +101,6 @@
 	pushq	%rdx			/* in; .Lsetup keeps only rsi, rdi, rbp, r15 */
 	call	.Lsetup
 	vmovdqa64	.Llane_of(%rip), \idx
-.endm
-
-/* The callee-saved registers the blocks functions use. */
-.macro PROLOGUE
-	pushq	%rbx
-	pushq	%rbp
-	pushq	%r12
-	pushq	%r13
-	pushq	%r14
-	pushq	%r15
-.endm
-
-.macro EPILOGUE
-	popq	%r15
-	popq	%r14
-	popq	%r13
-	popq	%r12
-	popq	%rbp
-	popq	%rbx
 .endm
 
 /* r0, r1 = the first 16 key bytes at (key), clamped (RFC 8439 section

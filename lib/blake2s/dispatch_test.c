@@ -86,9 +86,7 @@ int main(void)
 {
 	unsigned long subsets = 0;
 
-	for (size_t i = 0; i < blake2s_nimpls; i++)
-		test_policy_matches(policy, ARRAY_SIZE(policy), blake2s_impls[i].name,
-				    blake2s_impls[i].features, blake2s_impls[i].min_len);
+	TEST_POLICY_MATCHES_ROWS(policy, blake2s_impls, blake2s_nimpls);
 	TEST_EVERY_FEATURE_SUBSET(&subsets, test_runs_the_expected_row(f));
 	printf("blake2s dispatch_test: %lu feature subsets x %zu length classes\n", subsets,
 	       ARRAY_SIZE(length_classes));

@@ -18,68 +18,77 @@ static const char sunscreen[] =
 	"Ladies and Gentlemen of the class of '99: If I could offer you only one "
 	"tip for the future, sunscreen would be it.";
 
-/* RFC 8439 section 2.3.2: key 00..1f, nonce 00000009 0000004a 00000000, counter 1. */
-static void test_rfc8439_2_3_2_block(void)
-{
-	struct chacha20_ctx ctx;
-	uint8_t key[32], nonce[12], want[64], out[64] = { 0 };
+/* RFC 8439's ChaCha20 examples: key, nonce and initial counter; the
+ * plaintext (NULL: as many zero bytes as want has); the output; the counter
+ * after the call, which consumed every block it started. */
+static const struct rfc8439_vector {
+	const char *section, *key, *nonce;
+	uint32_t counter;
+	const char *plaintext, *want;
+	uint32_t counter_after;
+} rfc8439_vectors[] = {
+	{ "2.3.2 serialized block",
+	  "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+	  "000000090000004a00000000", 1, NULL,
+	  "10f1e7e4d13b5915500fdd1fa32071c4c7d1f4c733c068030422aa9ac3d46c4e"
+	  "d2826446079faa0914c2d705d98b02a2b5129cd1de164eb9cbd083e8a2503c4e", 2 },
+	{ "2.4.2 sunscreen encryption",
+	  "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+	  "000000000000004a00000000", 1, sunscreen,
+	  "6e2e359a2568f98041ba0728dd0d6981e97e7aec1d4360c20a27afccfd9fae0b"
+	  "f91b65c5524733ab8f593dabcd62b3571639d624e65152ab8f530c359f0861d8"
+	  "07ca0dbf500d6a6156a38e088a22b65e52bc514d16ccf806818ce91ab7793736"
+	  "5af90bbf74a35be6b40b8eedf2785e42874d", 3 },
+	{ "2.6.2 Poly1305 key generation (block 0's first 32 bytes)",
+	  "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f",
+	  "000000000001020304050607", 0, NULL,
+	  "8ad5a08b905f81cc815040274ab29471a833b637e3fd0da508dbb8e2fdd1a646", 1 },
+};
 
-	test_unhex(key, sizeof(key),
-		   "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
-	test_unhex(nonce, sizeof(nonce), "000000090000004a00000000");
-	test_unhex(want, sizeof(want),
-		   "10f1e7e4d13b5915500fdd1fa32071c4c7d1f4c733c068030422aa9ac3d46c4e"
-		   "d2826446079faa0914c2d705d98b02a2b5129cd1de164eb9cbd083e8a2503c4e");
-	chacha20_init(&ctx, key, nonce, 1);
-	CHECK(ctx.state[0] == 0x61707865 && ctx.state[4] == 0x03020100 &&
-	      ctx.state[12] == 1 && ctx.state[13] == 0x09000000 && ctx.state[14] == 0x4a000000,
-	      "state setup differs from RFC 8439 2.3.2");
-	chacha20(&ctx, out, out, sizeof(out));
-	CHECK_MEM(out, want, 64, "RFC 8439 2.3.2 serialized block");
-	CHECK(ctx.state[12] == 2, "counter after one block is %u", ctx.state[12]);
+/* Bytes p[0..3] as a little-endian word, spelled out here rather than
+ * taken from lib/common/util.h, which the code under test uses. */
+static uint32_t le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-/* RFC 8439 section 2.4.2: the sunscreen plaintext, counter 1. */
-static void test_rfc8439_2_4_2_encryption(void)
+/* The state is the constant "expand 32-byte k", the key, the counter and
+ * the nonce as little-endian words (RFC 8439 section 2.3); encryption gives
+ * the example's output, and decryption, the same operation, the plaintext. */
+static void test_rfc8439_examples(void)
 {
-	struct chacha20_ctx ctx;
-	uint8_t key[32], nonce[12], want[114], out[114];
+	for (size_t i = 0; i < ARRAY_SIZE(rfc8439_vectors); i++) {
+		const struct rfc8439_vector *v = &rfc8439_vectors[i];
+		struct chacha20_ctx ctx;
+		uint8_t key[32], nonce[12], plain[128] = { 0 }, want[128], out[128];
+		size_t len = test_unhex(want, sizeof(want), v->want);
 
-	test_unhex(key, sizeof(key),
-		   "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
-	test_unhex(nonce, sizeof(nonce), "000000000000004a00000000");
-	CHECK(test_unhex(want, sizeof(want),
-			 "6e2e359a2568f98041ba0728dd0d6981e97e7aec1d4360c20a27afccfd9fae0b"
-			 "f91b65c5524733ab8f593dabcd62b3571639d624e65152ab8f530c359f0861d8"
-			 "07ca0dbf500d6a6156a38e088a22b65e52bc514d16ccf806818ce91ab7793736"
-			 "5af90bbf74a35be6b40b8eedf2785e42874d") == 114, "vector length");
-	CHECK(strlen(sunscreen) == 114, "plaintext length");
-	chacha20_init(&ctx, key, nonce, 1);
-	chacha20(&ctx, out, (const uint8_t *)sunscreen, 114);
-	CHECK_MEM(out, want, 114, "RFC 8439 2.4.2 ciphertext");
-	CHECK(ctx.state[12] == 3, "114 bytes from counter 1 leave counter %u, not 3",
-	      ctx.state[12]);
-	/* Decryption is the same operation. */
-	chacha20_init(&ctx, key, nonce, 1);
-	chacha20(&ctx, out, out, 114);
-	CHECK_MEM(out, sunscreen, 114, "RFC 8439 2.4.2 decryption");
-}
-
-/* RFC 8439 section 2.6.2: the Poly1305 key is block 0's first 32 bytes. */
-static void test_rfc8439_2_6_2_key_generation(void)
-{
-	struct chacha20_ctx ctx;
-	uint8_t key[32], nonce[12], want[32], out[32] = { 0 };
-
-	test_unhex(key, sizeof(key),
-		   "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f");
-	test_unhex(nonce, sizeof(nonce), "000000000001020304050607");
-	test_unhex(want, sizeof(want),
-		   "8ad5a08b905f81cc815040274ab29471a833b637e3fd0da508dbb8e2fdd1a646");
-	chacha20_init(&ctx, key, nonce, 0);
-	chacha20(&ctx, out, out, sizeof(out));
-	CHECK_MEM(out, want, 32, "RFC 8439 2.6.2 one-time key");
-	CHECK(ctx.state[12] == 1, "a 32-byte call consumes block 0 whole");
+		test_unhex(key, sizeof(key), v->key);
+		test_unhex(nonce, sizeof(nonce), v->nonce);
+		if (v->plaintext) {
+			CHECK(strlen(v->plaintext) == len, "RFC 8439 %s: plaintext length", v->section);
+			memcpy(plain, v->plaintext, len);
+		}
+		chacha20_init(&ctx, key, nonce, v->counter);
+		CHECK(ctx.state[0] == 0x61707865 && ctx.state[1] == 0x3320646e &&
+		      ctx.state[2] == 0x79622d32 && ctx.state[3] == 0x6b206574,
+		      "RFC 8439 %s: state words 0-3 are not \"expand 32-byte k\"", v->section);
+		for (size_t w = 0; w < 8; w++)
+			CHECK(ctx.state[4 + w] == le32(key + 4 * w),
+			      "RFC 8439 %s: state word %zu is not key word %zu", v->section, 4 + w, w);
+		CHECK(ctx.state[12] == v->counter, "RFC 8439 %s: state word 12 is not the counter",
+		      v->section);
+		for (size_t w = 0; w < 3; w++)
+			CHECK(ctx.state[13 + w] == le32(nonce + 4 * w),
+			      "RFC 8439 %s: state word %zu is not nonce word %zu", v->section, 13 + w, w);
+		chacha20(&ctx, out, plain, len);
+		CHECK_MEM(out, want, len, "RFC 8439 %s", v->section);
+		CHECK(ctx.state[12] == v->counter_after, "RFC 8439 %s: counter %u after, not %u",
+		      v->section, ctx.state[12], v->counter_after);
+		chacha20_init(&ctx, key, nonce, v->counter);
+		chacha20(&ctx, out, out, len);
+		CHECK_MEM(out, plain, len, "RFC 8439 %s: decryption", v->section);
+	}
 }
 
 /* draft-irtf-cfrg-xchacha section 2.2.1. */
@@ -318,9 +327,7 @@ static void test_null_with_zero_length(void)
 
 int main(void)
 {
-	test_rfc8439_2_3_2_block();
-	test_rfc8439_2_4_2_encryption();
-	test_rfc8439_2_6_2_key_generation();
+	test_rfc8439_examples();
 	test_xchacha_2_2_1_hchacha20();
 	test_splits_at_block_multiples();
 	test_partial_call_consumes_block();

@@ -40,9 +40,7 @@ static const size_t length_classes[] = {
 
 static void test_every_row_has_a_policy(void)
 {
-	for (size_t i = 0; i < chacha20_nimpls; i++)
-		test_policy_matches(policy, ARRAY_SIZE(policy), chacha20_impls[i].name,
-				    chacha20_impls[i].features, chacha20_impls[i].min_len);
+	TEST_POLICY_MATCHES_ROWS(policy, chacha20_impls, chacha20_nimpls);
 }
 
 /* The row chacha20() should run for len bytes with features f. */

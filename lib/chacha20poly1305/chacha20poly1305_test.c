@@ -33,6 +33,16 @@ static int all_bytes(const uint8_t *p, size_t len, uint8_t v)
 static const struct aead_variant *const aeads[] = { &aead_chacha20poly1305,
 						     &aead_xchacha20poly1305 };
 
+/* A test's key, nonce (nonce_len bytes) and AD (ad_len bytes) from seed
+ * s: test_fill with s, s + 1 and s + 2. */
+static void fill_key_nonce_ad(uint8_t *key, uint8_t *nonce, size_t nonce_len, uint8_t *ad,
+			      size_t ad_len, uint32_t s)
+{
+	test_fill(key, 32, s);
+	test_fill(nonce, nonce_len, s + 1);
+	test_fill(ad, ad_len, s + 2);
+}
+
 static const char sunscreen[] =
 	"Ladies and Gentlemen of the class of '99: If I could offer you only one "
 	"tip for the future, sunscreen would be it.";
@@ -115,9 +125,7 @@ static void test_flipped_bit_rejected(void)
 	static const size_t lens[] = { 0, 1, 15, 16, 17, 63, 64, 65, 100 };
 	uint8_t key[32], nonce[24], ad[20], msg[100], ct[116], dst[100];
 
-	test_fill(key, 32, 31);
-	test_fill(nonce, 24, 32);
-	test_fill(ad, sizeof(ad), 33);
+	fill_key_nonce_ad(key, nonce, 24, ad, sizeof(ad), 31);
 	for (size_t k = 0; k < ARRAY_SIZE(aeads); k++) {
 		const struct aead_variant *a = aeads[k];
 
@@ -173,9 +181,7 @@ static void test_one_pass_decrypt(void)
 	uint8_t key[32], nonce[24], ad[11];
 	unsigned long runs = 0;
 
-	test_fill(key, 32, 41);
-	test_fill(nonce, 24, 42);
-	test_fill(ad, sizeof(ad), 43);
+	fill_key_nonce_ad(key, nonce, 24, ad, sizeof(ad), 41);
 	for (size_t k = 0; k < ARRAY_SIZE(aeads); k++) {
 		const struct aead_variant *a = aeads[k];
 
@@ -257,9 +263,7 @@ static void test_in_place(void)
 {
 	uint8_t key[32], nonce[24], ad[13], msg[200], ct[216], buf[216];
 
-	test_fill(key, 32, 41);
-	test_fill(nonce, 24, 42);
-	test_fill(ad, sizeof(ad), 43);
+	fill_key_nonce_ad(key, nonce, 24, ad, sizeof(ad), 41);
 	for (size_t k = 0; k < ARRAY_SIZE(aeads); k++) {
 		const struct aead_variant *a = aeads[k];
 
@@ -298,12 +302,36 @@ static void test_null_with_zero_length(void)
 	}
 }
 
+/* The longest message of these tests: the stitched rows' (below). */
+enum { MATCH_MAX = 64 + 33 * 512 + 16 };
+static uint8_t match_msg[MATCH_MAX], match_want[MATCH_MAX + 16], match_out[MATCH_MAX + 16];
+
+/* Variant a by way w against the generic pair gen, on the inputs seed s
+ * fills (len bytes of message, ad_len of AD): how many of encrypt, encrypt
+ * in place and decrypt of the generic ciphertext differ, 0 to 3. */
+static unsigned long way_differs(const struct aead_variant *a, const struct aead_way *gen,
+				 const struct aead_way *w, size_t len, size_t ad_len, uint32_t s)
+{
+	uint8_t key[32], nonce[24], ad[40];
+	unsigned long bad = 0;
+
+	fill_key_nonce_ad(key, nonce, 24, ad, sizeof(ad), s);
+	test_fill(match_msg, len, s + 3);
+	aead_way_encrypt(a, gen, match_want, match_msg, len, ad, ad_len, nonce, key);
+	aead_way_encrypt(a, w, match_out, match_msg, len, ad, ad_len, nonce, key);
+	bad += !!memcmp(match_out, match_want, len + 16);
+	memcpy(match_out, match_msg, len);
+	aead_way_encrypt(a, w, match_out, match_out, len, ad, ad_len, nonce, key);
+	bad += !!memcmp(match_out, match_want, len + 16);
+	bad += !aead_way_decrypt(a, w, match_out, match_want, len + 16, ad, ad_len, nonce, key) ||
+	       memcmp(match_out, match_msg, len);
+	return bad;
+}
+
 /* Every usable (ChaCha20 row, Poly1305 row) pair gives the generic pair's
  * output for lengths 0..600. */
 static void test_every_row_pair_matches_generic(void)
 {
-	static uint8_t msg[600], want[616], out[616], back[600];
-	uint8_t key[32], nonce[24], ad[21];
 	struct aead_way gen, w;
 
 	aead_way_pair(&gen, CHACHA20_ROW_GENERIC, 0);
@@ -318,26 +346,14 @@ static void test_every_row_pair_matches_generic(void)
 				continue;
 			aead_way_pair(&w, (enum chacha20_row)c, (enum poly1305_row)p);
 			for (size_t k = 0; k < ARRAY_SIZE(aeads); k++) {
-				const struct aead_variant *a = aeads[k];
 				unsigned long bad = 0;
 
-				for (size_t len = 0; len <= 600; len++) {
-					test_fill(key, 32, (uint32_t)len);
-					test_fill(nonce, 24, (uint32_t)len + 1);
-					test_fill(ad, sizeof(ad), (uint32_t)len + 2);
-					test_fill(msg, len, (uint32_t)len + 3);
-					aead_way_encrypt(a, &gen, want, msg, len, ad, len % 22, nonce,
-							 key);
-					aead_way_encrypt(a, &w, out, msg, len, ad, len % 22, nonce, key);
-					if (memcmp(out, want, len + 16))
-						bad++;
-					if (!aead_way_decrypt(a, &w, back, want, len + 16, ad, len % 22,
-							      nonce, key) ||
-					    memcmp(back, msg, len))
-						bad++;
-				}
-				CHECK(bad == 0, "%s with %s + %s: %lu lengths differ from generic",
-				      a->name, chacha->name, poly1305_impls[p].name, bad);
+				for (size_t len = 0; len <= 600; len++)
+					bad += way_differs(aeads[k], &gen, &w, len, len % 22,
+							   (uint32_t)len);
+				CHECK(bad == 0, "%s with %s + %s: %lu of %u checks differ from generic",
+				      aeads[k]->name, chacha->name, poly1305_impls[p].name, bad,
+				      3 * 601);
 			}
 		}
 	}
@@ -365,9 +381,7 @@ static size_t stitched_length(size_t i)
  * AD lengths vary so that the kernel starts on any Poly1305 state. */
 static void test_every_stitched_row_matches_generic(void)
 {
-	enum { MAX = 64 + 33 * 512 + 16 };
-	static uint8_t msg[MAX], want[MAX + 16], out[MAX + 16];
-	uint8_t key[32], nonce[24], ad[40];
+	struct aead_way gen, w;
 
 #ifdef ZINC_ASM_X86_64
 	/* The stitched path runs head and rest with this row's state layout. */
@@ -375,8 +389,6 @@ static void test_every_stitched_row_matches_generic(void)
 	      "POLY1305_ROW_X86_64 is %u, row %s", (unsigned)POLY1305_ROW_X86_64,
 	      poly1305_impls[POLY1305_ROW_X86_64].name);
 #endif
-	struct aead_way gen, w;
-
 	aead_way_pair(&gen, CHACHA20_ROW_GENERIC, 0);
 	for (size_t r = 0; r < chacha20poly1305_nimpls; r++) {
 		const struct chacha20poly1305_impl *row = &chacha20poly1305_impls[r];
@@ -385,26 +397,13 @@ static void test_every_stitched_row_matches_generic(void)
 			continue;
 		aead_way_row(&w, (enum chacha20poly1305_row)r);
 		for (size_t k = 0; k < ARRAY_SIZE(aeads); k++) {
-			const struct aead_variant *a = aeads[k];
 			unsigned long bad = 0, n = 0;
 			size_t len;
 
-			for (size_t i = 0; (len = stitched_length(i)) != SIZE_MAX; i++, n++) {
-				size_t ad_len = (i * 7) % sizeof(ad);
-
-				test_fill(key, 32, (uint32_t)i);
-				test_fill(nonce, 24, (uint32_t)i + 1);
-				test_fill(ad, sizeof(ad), (uint32_t)i + 2);
-				test_fill(msg, len, (uint32_t)i + 3);
-				aead_way_encrypt(a, &gen, want, msg, len, ad, ad_len, nonce, key);
-				aead_way_encrypt(a, &w, out, msg, len, ad, ad_len, nonce, key);
-				bad += !!memcmp(out, want, len + 16);
-				memcpy(out, msg, len);
-				aead_way_encrypt(a, &w, out, out, len, ad, ad_len, nonce, key);
-				bad += !!memcmp(out, want, len + 16);
-			}
-			CHECK(bad == 0, "%s with row %s: %lu of %lu lengths differ from generic",
-			      a->name, row->name, bad, 2 * n);
+			for (size_t i = 0; (len = stitched_length(i)) != SIZE_MAX; i++, n++)
+				bad += way_differs(aeads[k], &gen, &w, len, (i * 7) % 40, (uint32_t)i);
+			CHECK(bad == 0, "%s with row %s: %lu of %lu checks differ from generic",
+			      aeads[k]->name, row->name, bad, 3 * n);
 		}
 	}
 }
@@ -633,9 +632,7 @@ static void test_sg_bad_tag_zeroes_exactly_the_plaintext(void)
 	uint8_t key[32], nonce[12], ad[9], mem[300], good[300], want[300];
 	struct iovec iov[4];
 
-	test_fill(key, 32, 91);
-	test_fill(nonce, 12, 92);
-	test_fill(ad, sizeof(ad), 93);
+	fill_key_nonce_ad(key, nonce, 12, ad, sizeof(ad), 91);
 	for (size_t l = 0; l < ARRAY_SIZE(lens); l++) {
 		size_t len = lens[l];
 		unsigned long bad = 0;
@@ -684,9 +681,7 @@ static unsigned long sg_vs_flat(const struct aead_way *w, uint32_t *x)
 		size_t ad_len = len % 22, cnt;
 		bool ok;
 
-		test_fill(key, 32, (uint32_t)len);
-		test_fill(nonce, 12, (uint32_t)len + 1);
-		test_fill(ad, ad_len, (uint32_t)len + 2);
+		fill_key_nonce_ad(key, nonce, 12, ad, ad_len, (uint32_t)len);
 		test_fill(msg, len, (uint32_t)len + 3);
 		cnt = split(iov, buf, len + 16, sizes, random_sizes(sizes, 11, len + 16, x));
 		memcpy(buf, msg, len);
@@ -770,9 +765,7 @@ static void test_sg_long_pieces_match_flat(void)
 	uint32_t x = 88675123u;
 	unsigned long bad = 0, runs = 0;
 
-	test_fill(key, 32, 91);
-	test_fill(nonce, 12, 92);
-	test_fill(ad, sizeof(ad), 93);
+	fill_key_nonce_ad(key, nonce, 12, ad, sizeof(ad), 91);
 	for (size_t l = 0; l < ARRAY_SIZE(lens); l++) {
 		size_t len = lens[l];
 

@@ -68,22 +68,12 @@ static const struct test_policy aead_policy[] = {
 
 static void test_every_aead_row_has_a_policy(void)
 {
-	for (size_t i = 0; i < chacha20poly1305_nimpls; i++)
-		test_policy_matches(aead_policy, ARRAY_SIZE(aead_policy),
-				    chacha20poly1305_impls[i].name,
-				    chacha20poly1305_impls[i].features,
-				    chacha20poly1305_impls[i].min_len);
+	TEST_POLICY_MATCHES_ROWS(aead_policy, chacha20poly1305_impls, chacha20poly1305_nimpls);
 }
 
 static size_t expected_aead_row(uint32_t f, size_t len)
 {
-	size_t want = 0;
-
-	for (size_t i = 1; i < chacha20poly1305_nimpls; i++)
-		if (test_policy_allows(aead_policy, ARRAY_SIZE(aead_policy),
-				       chacha20poly1305_impls[i].name, f, len))
-			want = i;
-	return want;
+	return TEST_POLICY_ROW(aead_policy, chacha20poly1305_impls, chacha20poly1305_nimpls, f, len);
 }
 
 static size_t poly1305_row_named(const char *name)
@@ -179,10 +169,62 @@ static void check_call(size_t chacha, size_t poly, int aead, const char *what, s
 }
 
 static uint8_t msg[MAX_LEN], ad[32], want[MAX_LEN + 16], out[MAX_LEN + 16], back[MAX_LEN];
+static const uint8_t key[32] = { 1, 2, 3 }, nonce[24] = { 4, 5, 6 };
+
+/* The rows a call of one length is expected to run: encrypt takes AEAD row
+ * aead with Poly1305 row enc_poly, decrypt AEAD row open with dec_poly. */
+struct expected {
+	size_t chacha, enc_poly, dec_poly;
+	int aead, open;
+};
+
+/* v's flat encrypt and decrypt of msg run the expected rows and give the
+ * generic rows' bytes; want is left holding them. */
+static void check_flat(const struct aead_variant *v, const struct aead_way *gen,
+		       const struct expected *e, size_t len, size_t ad_len, uint32_t f)
+{
+	char enc[64], dec[64];
+	bool ok;
+
+	snprintf(enc, sizeof(enc), "%s_encrypt", v->name);
+	snprintf(dec, sizeof(dec), "%s_decrypt", v->name);
+	aead_way_encrypt(v, gen, want, msg, len, ad, ad_len, nonce, key);
+	clear_hits();
+	v->encrypt(out, msg, len, ad, ad_len, nonce, key);
+	check_call(e->chacha, e->enc_poly, e->aead, enc, len, ad_len, f);
+	CHECK_MEM(out, want, len + 16, "%s len %zu", enc, len);
+	clear_hits();
+	ok = v->decrypt(back, out, len + 16, ad, ad_len, nonce, key);
+	check_call(e->chacha, e->dec_poly, e->open, dec, len, ad_len, f);
+	CHECK(ok && !memcmp(back, msg, len), "%s len %zu", dec, len);
+}
+
+/* In place over three pieces, the middle one holding the tag's first byte;
+ * want holds the flat encryption's bytes. */
+static void check_sg(const struct expected *e, size_t len, size_t ad_len, uint32_t f)
+{
+	struct iovec iov[3];
+	bool ok;
+
+	memcpy(out, msg, len);
+	iov[0] = (struct iovec){ out, len / 3 };
+	iov[1] = (struct iovec){ out + len / 3, len - len / 3 + 1 };
+	iov[2] = (struct iovec){ out + len + 1, 15 };
+	clear_hits();
+	ok = chacha20poly1305_encrypt_sg_inplace(iov, 3, len, ad, ad_len, nonce, key);
+	check_call(e->chacha, e->enc_poly, e->aead, "chacha20poly1305_encrypt_sg_inplace", len,
+		   ad_len, f);
+	CHECK(ok, "chacha20poly1305_encrypt_sg_inplace len %zu returned false", len);
+	CHECK_MEM(out, want, len + 16, "chacha20poly1305_encrypt_sg_inplace len %zu", len);
+	clear_hits();
+	ok = chacha20poly1305_decrypt_sg_inplace(iov, 3, len + 16, ad, ad_len, nonce, key);
+	check_call(e->chacha, e->dec_poly, e->open, "chacha20poly1305_decrypt_sg_inplace", len,
+		   ad_len, f);
+	CHECK(ok && !memcmp(out, msg, len), "chacha20poly1305_decrypt_sg_inplace len %zu", len);
+}
 
 static void test_runs_the_expected_rows(uint32_t f)
 {
-	static const uint8_t key[32] = { 1, 2, 3 }, nonce[24] = { 4, 5, 6 };
 	struct aead_way gen;
 
 	aead_way_pair(&gen, CHACHA20_ROW_GENERIC, 0);
@@ -194,58 +236,18 @@ static void test_runs_the_expected_rows(uint32_t f)
 		for (size_t c = 0; c < ARRAY_SIZE(length_classes); c++) {
 			size_t len = length_classes[c];
 			size_t mac = ((ad_len + 15) & ~(size_t)15) + ((len + 15) & ~(size_t)15) + 16;
-			size_t chacha = chacha20_row_of_len(longest_chacha20_call(len)), poly = poly1305_row_of_len(mac);
-			int aead = (int)expected_aead_row(f, len);
-			int open = len <= OPEN_MAX_LEN ? aead : 0;
-			size_t enc_poly = aead ? poly1305_row_named("poly1305-x86_64") : poly;
-			size_t dec_poly = open ? enc_poly : poly;
-			struct iovec iov[3];
-			bool ok;
+			size_t poly = poly1305_row_of_len(mac);
+			struct expected e;
 
+			e.chacha = chacha20_row_of_len(longest_chacha20_call(len));
+			e.aead = (int)expected_aead_row(f, len);
+			e.open = len <= OPEN_MAX_LEN ? e.aead : 0;
+			e.enc_poly = e.aead ? poly1305_row_named("poly1305-x86_64") : poly;
+			e.dec_poly = e.open ? e.enc_poly : poly;
 			test_fill(msg, len, (uint32_t)c);
-
-			aead_way_encrypt(&aead_chacha20poly1305, &gen, want, msg, len, ad, ad_len,
-					 nonce, key);
-			clear_hits();
-			chacha20poly1305_encrypt(out, msg, len, ad, ad_len, nonce, key);
-			check_call(chacha, enc_poly, aead, "chacha20poly1305_encrypt", len, ad_len, f);
-			CHECK_MEM(out, want, len + 16, "chacha20poly1305_encrypt len %zu", len);
-			clear_hits();
-			ok = chacha20poly1305_decrypt(back, out, len + 16, ad, ad_len, nonce, key);
-			check_call(chacha, dec_poly, open, "chacha20poly1305_decrypt", len, ad_len, f);
-			CHECK(ok && !memcmp(back, msg, len), "chacha20poly1305_decrypt len %zu", len);
-
-			/* In place over three pieces, the middle one holding the
-			 * tag's first byte. */
-			memcpy(out, msg, len);
-			iov[0] = (struct iovec){ out, len / 3 };
-			iov[1] = (struct iovec){ out + len / 3, len - len / 3 + 1 };
-			iov[2] = (struct iovec){ out + len + 1, 15 };
-			clear_hits();
-			ok = chacha20poly1305_encrypt_sg_inplace(iov, 3, len, ad, ad_len, nonce, key);
-			check_call(chacha, enc_poly, aead, "chacha20poly1305_encrypt_sg_inplace", len,
-				   ad_len, f);
-			CHECK(ok, "chacha20poly1305_encrypt_sg_inplace len %zu returned false", len);
-			CHECK_MEM(out, want, len + 16, "chacha20poly1305_encrypt_sg_inplace len %zu",
-				  len);
-			clear_hits();
-			ok = chacha20poly1305_decrypt_sg_inplace(iov, 3, len + 16, ad, ad_len, nonce,
-								 key);
-			check_call(chacha, dec_poly, open, "chacha20poly1305_decrypt_sg_inplace", len,
-				   ad_len, f);
-			CHECK(ok && !memcmp(out, msg, len), "chacha20poly1305_decrypt_sg_inplace len %zu",
-			      len);
-
-			aead_way_encrypt(&aead_xchacha20poly1305, &gen, want, msg, len, ad, ad_len,
-					 nonce, key);
-			clear_hits();
-			xchacha20poly1305_encrypt(out, msg, len, ad, ad_len, nonce, key);
-			check_call(chacha, enc_poly, aead, "xchacha20poly1305_encrypt", len, ad_len, f);
-			CHECK_MEM(out, want, len + 16, "xchacha20poly1305_encrypt len %zu", len);
-			clear_hits();
-			ok = xchacha20poly1305_decrypt(back, out, len + 16, ad, ad_len, nonce, key);
-			check_call(chacha, dec_poly, open, "xchacha20poly1305_decrypt", len, ad_len, f);
-			CHECK(ok && !memcmp(back, msg, len), "xchacha20poly1305_decrypt len %zu", len);
+			check_flat(&aead_chacha20poly1305, &gen, &e, len, ad_len, f);
+			check_sg(&e, len, ad_len, f);
+			check_flat(&aead_xchacha20poly1305, &gen, &e, len, ad_len, f);
 		}
 	}
 }

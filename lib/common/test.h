@@ -205,6 +205,16 @@ static inline int test_policy_allows(const struct test_policy *policy, size_t n,
 	return test_policy_allows_for(policy, n, NULL, row, f, len);
 }
 
+/* test_policy_matches for every row of impls (a table of nimpls rows with
+ * .name, .features and .min_len). */
+#define TEST_POLICY_MATCHES_ROWS(policy, impls, nimpls)                         \
+	do {                                                                    \
+		for (size_t i_ = 0; i_ < (nimpls); i_++)                        \
+			test_policy_matches((policy), ARRAY_SIZE(policy),       \
+					    (impls)[i_].name, (impls)[i_].features, \
+					    (impls)[i_].min_len);               \
+	} while (0)
+
 /* The row (index into impls, a table of nimpls rows with a .name) the
  * policy says should win for len bytes with features f: the last allowed
  * row, row 0 when none is. */

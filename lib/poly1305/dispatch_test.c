@@ -86,9 +86,7 @@ int main(void)
 {
 	unsigned long subsets = 0;
 
-	for (size_t i = 0; i < poly1305_nimpls; i++)
-		test_policy_matches(policy, ARRAY_SIZE(policy), poly1305_impls[i].name,
-				    poly1305_impls[i].features, poly1305_impls[i].min_len);
+	TEST_POLICY_MATCHES_ROWS(policy, poly1305_impls, poly1305_nimpls);
 	TEST_EVERY_FEATURE_SUBSET(&subsets, test_runs_the_expected_row(f));
 	printf("poly1305 dispatch_test: %lu feature subsets x %zu length classes\n", subsets,
 	       ARRAY_SIZE(length_classes));

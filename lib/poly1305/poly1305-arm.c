@@ -29,28 +29,17 @@ _Static_assert(offsetof(struct poly1305_arm, r) == 20 &&
 	       "arch/arm/poly1305-macros.h addresses these offsets");
 /* poly1305-arm uses the words up to powers_ready, poly1305-neon all. */
 _Static_assert(offsetof(struct poly1305_arm, powers_ready) == POLY1305_ARM_STATE &&
-		       sizeof(struct poly1305_arm) == POLY1305_ARM_NEON_STATE &&
-		       POLY1305_ARM_NEON_STATE <= sizeof(((struct poly1305_ctx *)0)->state),
+		       POLY1305_STATE_IS(struct poly1305_arm, POLY1305_ARM_NEON_STATE),
 	       "see poly1305.h");
 
 #ifdef ZINC_TESTING
 /* h4 <= 4 on entry to blocks() and emit() (poly1305-arm.S). */
-#define ARM_FORM { 5, 32, { UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, 4 } }
-
-const struct poly1305_test poly1305_arm_test = {
-	.h = ARM_FORM,
-	.set_h = poly1305_test_set_h32,
-	.get_h = poly1305_test_get_h32,
-};
+const struct poly1305_test poly1305_arm_test = { POLY1305_TEST_H32(4) };
 
 /* Lane limbs <= 2^27 + 63 whenever the lanes are multiplied (poly1305-neon.S). */
-#define LANE_MAX ((1u << 27) + 63)
-
 const struct poly1305_test poly1305_neon_test = {
-	.h = ARM_FORM,
-	.set_h = poly1305_test_set_h32,
-	.get_h = poly1305_test_get_h32,
-	.lane = { 5, 26, { LANE_MAX, LANE_MAX, LANE_MAX, LANE_MAX, LANE_MAX } },
+	POLY1305_TEST_H32(4),
+	POLY1305_TEST_LANES26((1u << 27) + 63),
 	.nlanes = 4,
 	.run_lanes = poly1305_neon_test_lanes,
 };

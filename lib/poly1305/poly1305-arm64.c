@@ -29,27 +29,17 @@ _Static_assert(offsetof(struct poly1305_arm64, r0) == 24 &&
 	       "poly1305-macros.h and poly1305-neon.S address these offsets");
 /* poly1305-arm64 uses the words up to powers_ready, poly1305-neon all. */
 _Static_assert(offsetof(struct poly1305_arm64, powers_ready) == POLY1305_ARM64_STATE &&
-		       sizeof(struct poly1305_arm64) == POLY1305_NEON_STATE &&
-		       POLY1305_NEON_STATE <= sizeof(((struct poly1305_ctx *)0)->state),
+		       POLY1305_STATE_IS(struct poly1305_arm64, POLY1305_NEON_STATE),
 	       "see poly1305.h");
 
 #ifdef ZINC_TESTING
 /* h2 <= 4 on entry to blocks() and emit() (poly1305-arm64.S). */
-#define ARM64_FORM { 3, 64, { UINT64_MAX, UINT64_MAX, 4 } }
-
-const struct poly1305_test poly1305_arm64_test = {
-	.h = ARM64_FORM,
-	.set_h = poly1305_test_set_h64,
-	.get_h = poly1305_test_get_h64,
-};
+const struct poly1305_test poly1305_arm64_test = { POLY1305_TEST_H64(4) };
 
 /* Lane limbs < 2^28 whenever the lanes are multiplied (poly1305-neon.S). */
 const struct poly1305_test poly1305_neon_test = {
-	.h = ARM64_FORM,
-	.set_h = poly1305_test_set_h64,
-	.get_h = poly1305_test_get_h64,
-	.lane = { 5, 26, { (1u << 28) - 1, (1u << 28) - 1, (1u << 28) - 1, (1u << 28) - 1,
-			   (1u << 28) - 1 } },
+	POLY1305_TEST_H64(4),
+	POLY1305_TEST_LANES26((1u << 28) - 1),
 	.nlanes = 4,
 	.run_lanes = poly1305_neon_test_lanes,
 };

@@ -22,7 +22,7 @@ struct donna32 {
 	uint32_t h[5]; /* accumulator, see the bounds in blocks() */
 };
 
-_Static_assert(sizeof(struct donna32) == POLY1305_DONNA32_STATE, "see poly1305.h");
+_Static_assert(POLY1305_STATE_IS(struct donna32, POLY1305_DONNA32_STATE), "see poly1305.h");
 
 /*@
   predicate clamped(struct donna32 *st) =

@@ -21,7 +21,7 @@ struct donna64 {
 	uint64_t h[3]; /* accumulator, see the bounds in blocks() */
 };
 
-_Static_assert(sizeof(struct donna64) == POLY1305_DONNA64_STATE, "see poly1305.h");
+_Static_assert(POLY1305_STATE_IS(struct donna64, POLY1305_DONNA64_STATE), "see poly1305.h");
 
 void poly1305_donna64_init(void *state, const uint8_t key[16])
 {

@@ -18,17 +18,12 @@ struct poly1305_mips {
 };
 
 _Static_assert(offsetof(struct poly1305_mips, r) == 20 &&
-		       sizeof(struct poly1305_mips) == POLY1305_MIPS_STATE &&
-		       POLY1305_MIPS_STATE <= sizeof(((struct poly1305_ctx *)0)->state),
+		       POLY1305_STATE_IS(struct poly1305_mips, POLY1305_MIPS_STATE),
 	       "poly1305-mips.S addresses h at 0 and r at 20");
 
 #ifdef ZINC_TESTING
 /* h4 <= 4 on entry to blocks() and emit() (poly1305-mips.S). */
-const struct poly1305_test poly1305_mips_test = {
-	.h = { 5, 32, { UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, 4 } },
-	.set_h = poly1305_test_set_h32,
-	.get_h = poly1305_test_get_h32,
-};
+const struct poly1305_test poly1305_mips_test = { POLY1305_TEST_H32(4) };
 #endif
 #endif /* ZINC_ASM_MIPS */
 
@@ -39,16 +34,11 @@ struct poly1305_mips64 {
 };
 
 _Static_assert(offsetof(struct poly1305_mips64, r0) == 24 &&
-		       sizeof(struct poly1305_mips64) == POLY1305_MIPS64_STATE &&
-		       POLY1305_MIPS64_STATE <= sizeof(((struct poly1305_ctx *)0)->state),
+		       POLY1305_STATE_IS(struct poly1305_mips64, POLY1305_MIPS64_STATE),
 	       "poly1305-mips64.S addresses h at 0 and r at 24");
 
 #ifdef ZINC_TESTING
 /* h2 <= 4 on entry to blocks() and emit() (poly1305-mips64.S). */
-const struct poly1305_test poly1305_mips64_test = {
-	.h = { 3, 64, { UINT64_MAX, UINT64_MAX, 4 } },
-	.set_h = poly1305_test_set_h64,
-	.get_h = poly1305_test_get_h64,
-};
+const struct poly1305_test poly1305_mips64_test = { POLY1305_TEST_H64(4) };
 #endif
 #endif /* ZINC_ASM_MIPS64 */

@@ -47,8 +47,7 @@ _Static_assert(offsetof(struct poly1305_avx512, r16) == 64 &&
 		       offsetof(struct poly1305_avx512, r8) == 136 &&
 		       offsetof(struct poly1305_avx512, powers) == 208 &&
 		       offsetof(struct poly1305_avx512, powers5) == 368 &&
-		       sizeof(struct poly1305_avx512) == POLY1305_AVX512_STATE &&
-		       POLY1305_AVX512_STATE <= sizeof(((struct poly1305_ctx *)0)->state),
+		       POLY1305_STATE_IS(struct poly1305_avx512, POLY1305_AVX512_STATE),
 	       "poly1305-avx512.S addresses these offsets (R16Q, R8Q, PW, SW)");
 
 /* poly1305-avx512ifma's tables after the same first 64 bytes: limb i of
@@ -64,44 +63,34 @@ _Static_assert(offsetof(struct poly1305_avx512ifma, powers_ready) == 48 &&
 		       offsetof(struct poly1305_avx512ifma, powers) == 64 &&
 		       offsetof(struct poly1305_avx512ifma, powers20) == 256 &&
 		       offsetof(struct poly1305_avx512ifma, r16) == 384 &&
-		       sizeof(struct poly1305_avx512ifma) == POLY1305_AVX512IFMA_STATE &&
-		       POLY1305_AVX512IFMA_STATE <= sizeof(((struct poly1305_ctx *)0)->state),
+		       POLY1305_STATE_IS(struct poly1305_avx512ifma, POLY1305_AVX512IFMA_STATE),
 	       "poly1305-avx512ifma.S addresses these offsets (PR, PQ, R16)");
 
 /* poly1305-x86_64 uses the words up to powers_ready, poly1305-avx2 all. */
 _Static_assert(offsetof(struct poly1305_x86_64, pad) == POLY1305_X86_64_STATE &&
-		       sizeof(struct poly1305_x86_64) == POLY1305_AVX2_STATE &&
-		       POLY1305_AVX2_STATE <= sizeof(((struct poly1305_ctx *)0)->state),
+		       POLY1305_STATE_IS(struct poly1305_x86_64, POLY1305_AVX2_STATE),
 	       "see poly1305.h");
 
 #ifdef ZINC_TESTING
-/* h2 <= 7 on entry to blocks() (poly1305-x86_64.S says why). */
-#define X86_64_FORM { 3, 64, { UINT64_MAX, UINT64_MAX, 7 } }
+/* Every x86-64 row's h: h2 <= 7 on entry to blocks() (poly1305-x86_64.S
+ * says why). */
+#define X86_64_FORM POLY1305_TEST_H64(7)
+/* Radix-2^26 lanes: limbs < 2^28 whenever the lanes are multiplied
+ * (poly1305-avx2.S, poly1305-avx512.S). */
+#define RADIX26_LANES POLY1305_TEST_LANES26((1u << 28) - 1)
 
-const struct poly1305_test poly1305_x86_64_test = {
-	.h = X86_64_FORM,
-	.set_h = poly1305_test_set_h64,
-	.get_h = poly1305_test_get_h64,
-};
+const struct poly1305_test poly1305_x86_64_test = { X86_64_FORM };
 
-/* Lane limbs < 2^28 whenever the lanes are multiplied (poly1305-avx2.S). */
 const struct poly1305_test poly1305_avx2_test = {
-	.h = X86_64_FORM,
-	.set_h = poly1305_test_set_h64,
-	.get_h = poly1305_test_get_h64,
-	.lane = { 5, 26, { (1u << 28) - 1, (1u << 28) - 1, (1u << 28) - 1, (1u << 28) - 1,
-			   (1u << 28) - 1 } },
+	X86_64_FORM,
+	RADIX26_LANES,
 	.nlanes = 4,
 	.run_lanes = poly1305_avx2_test_lanes,
 };
 
-/* Lane limbs < 2^28 whenever the lanes are multiplied (poly1305-avx512.S). */
 const struct poly1305_test poly1305_avx512_test = {
-	.h = X86_64_FORM,
-	.set_h = poly1305_test_set_h64,
-	.get_h = poly1305_test_get_h64,
-	.lane = { 5, 26, { (1u << 28) - 1, (1u << 28) - 1, (1u << 28) - 1, (1u << 28) - 1,
-			   (1u << 28) - 1 } },
+	X86_64_FORM,
+	RADIX26_LANES,
 	.nlanes = 8,
 	.run_lanes = poly1305_avx512_test_lanes,
 };
@@ -109,9 +98,7 @@ const struct poly1305_test poly1305_avx512_test = {
 /* Lane limbs < 2^52, what vpmadd52 reads (poly1305-avx512ifma.S says why
  * that is the only bound). */
 const struct poly1305_test poly1305_avx512ifma_test = {
-	.h = X86_64_FORM,
-	.set_h = poly1305_test_set_h64,
-	.get_h = poly1305_test_get_h64,
+	X86_64_FORM,
 	.lane = { 3, 44, { (1ull << 52) - 1, (1ull << 52) - 1, (1ull << 52) - 1 } },
 	.nlanes = 8,
 	.run_lanes = poly1305_avx512ifma_test_lanes,

@@ -31,6 +31,11 @@ enum {
 	POLY1305_MIPS64_STATE = 40,	/* h0, h1, h2, r0, r1, 64-bit words */
 };
 
+/* A row's state struct type has its number of bytes, size, which fit in
+ * struct poly1305_ctx.state: the check each row's source makes. */
+#define POLY1305_STATE_IS(type, size) \
+	(sizeof(type) == (size) && (size) <= sizeof(((struct poly1305_ctx *)0)->state))
+
 struct poly1305_impl {
 	const char *name;   /* "poly1305-<variant>" */
 	uint32_t features;
@@ -157,6 +162,17 @@ void poly1305_test_get_h64(const void *state, uint64_t *limbs);
  * (poly1305-arm, poly1305-neon on 32-bit ARM, poly1305-mips). */
 void poly1305_test_set_h32(void *state, const uint64_t *limbs);
 void poly1305_test_get_h32(const void *state, uint64_t *limbs);
+
+/* A struct poly1305_test's h, set_h and get_h for h kept as three 64-bit
+ * or five 32-bit words, every word full but the top one, at most top. */
+#define POLY1305_TEST_H64(top)                                          \
+	.h = { 3, 64, { UINT64_MAX, UINT64_MAX, (top) } },              \
+	.set_h = poly1305_test_set_h64, .get_h = poly1305_test_get_h64
+#define POLY1305_TEST_H32(top)                                          \
+	.h = { 5, 32, { UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, (top) } }, \
+	.set_h = poly1305_test_set_h32, .get_h = poly1305_test_get_h32
+/* Its lane form for five radix-2^26 limbs, each at most max. */
+#define POLY1305_TEST_LANES26(max) .lane = { 5, 26, { (max), (max), (max), (max), (max) } }
 #endif
 
 #ifdef ZINC_ASM_X86_64
