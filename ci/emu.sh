@@ -122,7 +122,7 @@ kernel() {
 	local pkg deb
 	pkg=$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/ { print $2; exit }')
 	if [ -z "$pkg" ]; then
-		apt-get update -qq >&2
+		apt-get "${ZINC_APT_WAIT[@]}" update -qq >&2
 		pkg=$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/ { print $2; exit }')
 	fi
 	[ -n "$pkg" ] || zinc_die "cannot find the package linux-image-amd64 depends on"

@@ -31,6 +31,11 @@ zinc_installed() {
 			END { exit !ok }'
 }
 
+# apt-get's options for every install and update: another step may be
+# installing at the same time (ci/test.sh --full runs ci/ct.sh beside the
+# rest), so an install waits up to 15 minutes for dpkg's lock, not fail.
+ZINC_APT_WAIT=(-o DPkg::Lock::Timeout=900)
+
 # zinc_install PKG...: apt-get installs the Debian packages that dpkg does
 # not know as installed (nothing when all are there); fails when it cannot.
 zinc_install() {
@@ -41,9 +46,9 @@ zinc_install() {
 	[ ${#missing[@]} -eq 0 ] && return 0
 	[ "$(id -u)" = 0 ] || sudo=sudo
 	zinc_say "installing: ${missing[*]}"
-	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2 && return 0
-	$sudo apt-get update -qq >&2 || true
-	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get "${ZINC_APT_WAIT[@]}" install -y -qq "${missing[@]}" >&2 && return 0
+	$sudo apt-get "${ZINC_APT_WAIT[@]}" update -qq >&2 || true
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get "${ZINC_APT_WAIT[@]}" install -y -qq "${missing[@]}" >&2
 }
 
 # zinc_need PKG...: zinc_install, or exit 2 saying what could not be installed.
@@ -77,7 +82,7 @@ zinc_arch_install() {
 		[ "$(id -u)" = 0 ] || sudo=sudo
 		if ! dpkg --print-foreign-architectures | grep -qx "$debian"; then
 			zinc_say "dpkg --add-architecture $debian"
-			$sudo dpkg --add-architecture "$debian" && $sudo apt-get update -qq >&2 || return 1
+			$sudo dpkg --add-architecture "$debian" && $sudo apt-get "${ZINC_APT_WAIT[@]}" update -qq >&2 || return 1
 		fi
 		unpacked=$(zinc_list arch_unpacked "$a")
 		for l in $(zinc_list arch_oracle_libs "$a"); do

@@ -52,14 +52,14 @@ if [ ! -s "$header" ]; then
 			'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg' |
 			$sudo tee /etc/apt/sources.list.d/zinc-deb-src.sources >/dev/null ||
 			zinc_die "cannot add a deb-src line to apt's sources"
-		$sudo apt-get update -qq >&2 || zinc_die "apt-get update failed after adding deb-src"
+		$sudo apt-get "${ZINC_APT_WAIT[@]}" update -qq >&2 || zinc_die "apt-get update failed after adding deb-src"
 	fi
 	tmp=$(mktemp -d "${TMPDIR:-/tmp}/zinc-qemu-src.XXXXXX")
 	chmod 755 "$tmp"  # apt downloads as _apt
 	trap 'rm -rf "$tmp"' EXIT
 	zinc_say "downloading Debian's qemu $srcver source (orig tarball ~23 MB) for include/qemu/qemu-plugin.h"
 	if ! (cd "$tmp" && apt-get source --download-only -qq "qemu=$srcver" >&2); then
-		$sudo apt-get update -qq >&2 || true
+		$sudo apt-get "${ZINC_APT_WAIT[@]}" update -qq >&2 || true
 		(cd "$tmp" && apt-get source --download-only -qq "qemu=$srcver" >&2) ||
 			zinc_die "cannot download Debian's source package qemu=$srcver (apt-get source --download-only); the plugin needs its include/qemu/qemu-plugin.h"
 	fi
