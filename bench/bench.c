@@ -482,7 +482,7 @@ static void print_cell(const struct bench_case *c, unsigned si, int width)
 static void print_ratio(const struct bench_primitive *p, unsigned si, int width)
 {
 	const struct bench_case *pub = NULL, *best = NULL;
-	char cell[64];
+	char cell[16 + sizeof(pub->name)];	/* a ratio, a space, a case's name */
 
 	for (unsigned i = 0; i < p->ncases; i++) {
 		const struct bench_case *c = &p->cases[i];

@@ -120,7 +120,7 @@ const size_t blake2s_nimpls = ARRAY_SIZE(blake2s_impls);
 /* Its choice (lib/common/cpu.h): the features and the min_len of each row,
  * from rows.h, and the full pick, which the short pick must agree with. */
 struct zinc_choice blake2s_choice = {
-	.name = "blake2s", .full_pick = blake2s_row_for, .nrows = BLAKE2S_NROWS,
+	.name = "blake2s", ZINC_FULL_PICK(blake2s_row_for) .nrows = BLAKE2S_NROWS,
 #define ROW(id, name, f, from, ...) ZINC_CHOICE_ROW(BLAKE2S_ROW_##id, f, from)
 #include "lib/blake2s/rows.h"
 };

@@ -129,20 +129,22 @@ const size_t chacha20_nimpls = ARRAY_SIZE(chacha20_impls);
 
 /* Its choices (lib/common/cpu.h): the features and the min_len of each row,
  * from rows.h, and the full picks, which the short picks must agree with. */
+#ifdef ZINC_TESTING
 static unsigned hchacha20_full_pick(uint32_t have, size_t len)
 {
 	(void)len;
 	return hchacha20_row_for(have);
 }
+#endif
 
 struct zinc_choice chacha20_choice = {
-	.name = "chacha20", .full_pick = chacha20_row_for, .nrows = CHACHA20_NROWS,
+	.name = "chacha20", ZINC_FULL_PICK(chacha20_row_for) .nrows = CHACHA20_NROWS,
 #define ROW(id, name, f, from, ...) ZINC_CHOICE_ROW(CHACHA20_ROW_##id, f, from)
 #include "lib/chacha20/rows.h"
 };
 /* HChaCha20 takes the rows that have one, whatever the length. */
 struct zinc_choice hchacha20_choice = {
-	.name = "hchacha20", .full_pick = hchacha20_full_pick, .nrows = CHACHA20_NROWS,
+	.name = "hchacha20", ZINC_FULL_PICK(hchacha20_full_pick) .nrows = CHACHA20_NROWS,
 #define HCHACHA20(fn) 0
 #define NO_HCHACHA20 SIZE_MAX
 #define ROW(id, name, f, from, xor_stream, h) ZINC_CHOICE_ROW(CHACHA20_ROW_##id, f, h)

@@ -25,7 +25,7 @@ const size_t chacha20poly1305_nimpls = ARRAY_SIZE(chacha20poly1305_impls);
 /* Its choice (lib/common/cpu.h): the features and the min_len of each row,
  * from rows.h, and the full pick, which the short pick must agree with. */
 struct zinc_choice chacha20poly1305_choice = {
-	.name = "chacha20poly1305", .full_pick = chacha20poly1305_row_for, .nrows = CHACHA20POLY1305_NROWS,
+	.name = "chacha20poly1305", ZINC_FULL_PICK(chacha20poly1305_row_for) .nrows = CHACHA20POLY1305_NROWS,
 #define ROW(id, name, f, from, ...) ZINC_CHOICE_ROW(CHACHA20POLY1305_ROW_##id, f, from)
 #include "lib/chacha20poly1305/rows.h"
 };

@@ -130,15 +130,22 @@ extern unsigned zinc_cpu_model_in_force;          /* start-up */
  * are usable.
  */
 #define ZINC_CHOICE_MAX_ROWS 8
+#ifdef ZINC_TESTING
+#define ZINC_FULL_PICK(fn) .full_pick = (fn),
+#else
+#define ZINC_FULL_PICK(fn)
+#endif
 #define ZINC_PREF_AVOID UINT32_MAX
 #define ZINC_PREF_FROM(n) ((uint32_t)(n) + 1)
 
 struct zinc_choice {
 	const char *name;        /* lower case; lib/start/prefs.h names it in capitals */
+#ifdef ZINC_TESTING
 	/* The pick the public functions make (<primitive>_row_for), which the
-	 * short pick must agree with (lib/start/start_test.c); never called by
-	 * the library. */
+	 * short pick must agree with (lib/start/start_test.c): test builds
+	 * only, set with ZINC_FULL_PICK. */
 	unsigned (*full_pick)(uint32_t have, size_t len);
+#endif
 	unsigned nrows;
 	uint32_t needs[ZINC_CHOICE_MAX_ROWS];   /* by row id: the ZINC_CPU_* bits it needs */
 	size_t min_len[ZINC_CHOICE_MAX_ROWS];   /* by row id: rows.h's min_len; SIZE_MAX: never */

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: MIT
 """No indirect call or jump on the public paths of libzinc.so (x86-64).
 
-usage: direct_calls_test.py LIBZINC_SO PRIMITIVE...
+usage: direct_calls_test.py LIBZINC_SO DISPATCH_H...
 
-PRIMITIVE: every folder of sources.bzl's primitives() (BUILD passes them).
+DISPATCH_H: every primitive's lib/<primitive>/dispatch.h (BUILD passes
+them, one per folder of sources.bzl's primitives()).
 
 Disassembles the library with objdump and walks, from every exported
 function, the functions reachable through direct calls and jumps (tail
@@ -12,11 +13,12 @@ calls and branches into other functions included). Fails on any indirect
 call or jump (`call *...`, `jmp *...`, with or without notrack) in a
 function so reached: the row dispatch (lib/<primitive>/rows.h) must reach
 its backend by name, and the compiler must not have turned the dispatch
-into a jump table. Each primitive that has an x86-64 assembly row in the
-library (a function named <primitive>_..., with avx, ssse3, x86_64 or bmi2
-in its name) must have one among the functions the walk reaches: a walk
-that stopped at the dispatch would prove nothing about the calls that
-matter.
+into a jump table. Every row function a dispatch.h calls by name (written
+from rows.h by lib/start/gen_dispatch.py) that this build has as a function
+of its own must be among the functions the walk reaches, the assembly rows
+included: a walk that stopped at the dispatch would prove nothing about the
+calls that matter. (A row function the compiler inlined into its caller
+has no symbol to find; they are counted and named.)
 
 What it does not cover, and says so in its output:
 - calls into other libraries through the PLT (memcpy, memset, getrandom,
@@ -74,6 +76,45 @@ def disassemble(so):
 
 exported_names = set()
 
+# A row function called by name in a dispatch.h: the first statement of an
+# "if (zinc_row_is(row, ...)) {" block, an assembly row's inside an
+# "#ifdef ZINC_ASM_<ARCH>" block.
+ROW_TEST = re.compile(r"^\s*if \(zinc_row_is\(row, \w+\)\) \{$")
+ROW_CALL = re.compile(r"^\s*(?:return )?(\w+)\(")
+
+
+def row_functions(path):
+    """{row function lib/<primitive>/dispatch.h calls by name: the
+    ZINC_ASM_<ARCH> of its #ifdef block, "" for the generic C}"""
+    try:
+        with open(path) as f:
+            lines = f.read().splitlines()
+    except OSError as e:
+        die("cannot read %s: %s" % (path, e.strerror))
+    named, arch = {}, ""
+    for i, line in enumerate(lines):
+        if line.startswith("#if"):
+            arch = line.split()[1] if line.startswith("#ifdef ZINC_ASM_") else ""
+        elif line.startswith("#endif"):
+            arch = ""
+        elif ROW_TEST.match(line) and i + 1 < len(lines):
+            m = ROW_CALL.match(lines[i + 1])
+            if m:
+                named[m.group(1)] = arch
+    return named
+
+
+# The assembly define of the library's architecture, by objdump's format.
+ASM_OF_FORMAT = {"elf64-x86-64": "ZINC_ASM_X86_64"}
+
+
+def build_arch(so):
+    out = run(["objdump", "-f", so])
+    for fmt, define in ASM_OF_FORMAT.items():
+        if "file format " + fmt in out:
+            return define
+    die("%s: not a format this test knows (%s)" % (so, ", ".join(ASM_OF_FORMAT)))
+
 
 def walk(funcs, roots):
     """Functions reachable from roots by direct calls/jumps; PLT leaves;
@@ -107,8 +148,8 @@ def walk(funcs, roots):
 
 def main():
     if len(sys.argv) < 3:
-        die("usage: direct_calls_test.py LIBZINC_SO PRIMITIVE...")
-    so, primitives = sys.argv[1], sys.argv[2:]
+        die("usage: direct_calls_test.py LIBZINC_SO DISPATCH_H...")
+    so, dispatch = sys.argv[1], sys.argv[2:]
     exported = sorted(
         line.split()[2]
         for line in run(["nm", "-D", "--defined-only", so]).splitlines()
@@ -135,32 +176,43 @@ def main():
         check(False, "indirect branch in %s at %s: %s" % (f, addr, insn))
     check(not bad, "%d indirect branches on the public paths" % len(bad))
     # The walk must reach the backends by name: if it stopped at the
-    # dispatch, it would prove nothing about the calls that matter.
-    rows, without = [], []
-    for p in primitives:
-        row = re.compile(r"%s_\w*(avx|ssse3|x86_64|bmi2)" % re.escape(p))
-        present = sorted(f for f in funcs if row.match(f))
-        if not present:
-            without.append(p)
-            continue
-        rows += [f for f in present if f in reached]
-        check(any(f in reached for f in present),
-              "the walk reached none of %s's assembly rows: %s" % (p, ", ".join(present)))
-    check(len(rows) >= 4, "the walk reached only these assembly rows: %s" % rows)
+    # dispatch, it would prove nothing about the calls that matter. The
+    # rows' functions are those each dispatch.h calls by name.
+    this_arch = build_arch(so)
+    rows, asm, inlined, other = [], [], [], []
+    for path in dispatch:
+        named = row_functions(path)
+        check(bool(named), "%s calls no row function: not a dispatch.h of gen_dispatch.py" % path)
+        for f, arch in sorted(named.items()):
+            if arch and arch != this_arch:
+                other.append(f)
+                continue
+            if f not in funcs:
+                check(not arch, "%s's assembly row function %s is not in the library" % (path, f))
+                inlined.append(f)
+                continue
+            rows.append(f)
+            if arch:
+                asm.append(f)
+            check(f in reached, "the walk from the exported functions did not reach %s's row"
+                  " function %s" % (path, f))
+    check(len(asm) >= 4, "only these assembly row functions are in the library: %s" % asm)
     # The detector itself: zinc_selftest runs every row through the table.
     _, _, selftest_bad = walk(funcs, ["zinc_selftest"])
     check(bool(selftest_bad), "no indirect call found from zinc_selftest, which calls rows through"
           " the tables: the detector is blind")
 
     print("direct_calls_test: walked %d exported functions and %d functions reachable from"
-          " them by direct calls/jumps (%d assembly rows among them): %d indirect branches"
-          % (len(roots), len(reached), len(rows), len(bad)))
+          " them by direct calls/jumps, the %d row functions of the dispatch.h files among them"
+          " (%d of them assembly rows'): %d indirect branches"
+          % (len(roots), len(reached), len(rows), len(asm), len(bad)))
     print("  not covered: calls through the PLT into other libraries (%s),"
           " code run through pthread_once (the start-up: CPU detection, the choices, the"
           " ZINC_SELFTEST=1 self-test), zinc_selftest() (walked only to check the detector: %d indirect"
-          " calls found there), primitives with no x86-64 assembly row in the library (%s),"
-          " the arm64 build" % (", ".join(sorted(plt)) or "none", len(selftest_bad),
-                                ", ".join(without) or "none"))
+          " calls found there), generic row functions inlined into their dispatch (no symbol"
+          " to find: %s), the other architectures' builds and their %d row functions"
+          % (", ".join(sorted(plt)) or "none", len(selftest_bad), ", ".join(inlined) or "none",
+             len(other)))
     print("direct_calls_test: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

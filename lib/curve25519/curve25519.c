@@ -26,15 +26,17 @@ const size_t curve25519_nimpls = ARRAY_SIZE(curve25519_impls);
 
 /* Its choice (lib/common/cpu.h): the features and the min_len of each row,
  * from rows.h, and the full pick, which the short pick must agree with. */
+#ifdef ZINC_TESTING
 static unsigned curve25519_full_pick(uint32_t have, size_t len)
 {
 	(void)len;
 	return curve25519_row_for(have);
 }
+#endif
 
 /* Curve25519 takes no length. */
 struct zinc_choice curve25519_choice = {
-	.name = "curve25519", .full_pick = curve25519_full_pick, .nrows = CURVE25519_NROWS,
+	.name = "curve25519", ZINC_FULL_PICK(curve25519_full_pick) .nrows = CURVE25519_NROWS,
 #define ROW(id, name, f, ...) ZINC_CHOICE_ROW(CURVE25519_ROW_##id, f, 0)
 #include "lib/curve25519/rows.h"
 };

@@ -24,7 +24,7 @@ const size_t poly1305_nimpls = ARRAY_SIZE(poly1305_impls);
 /* Its choice (lib/common/cpu.h): the features and the min_len of each row,
  * from rows.h, and the full pick, which the short pick must agree with. */
 struct zinc_choice poly1305_choice = {
-	.name = "poly1305", .full_pick = poly1305_row_for, .nrows = POLY1305_NROWS,
+	.name = "poly1305", ZINC_FULL_PICK(poly1305_row_for) .nrows = POLY1305_NROWS,
 #define ROW(id, name, f, from, ...) ZINC_CHOICE_ROW(POLY1305_ROW_##id, f, from)
 #include "lib/poly1305/rows.h"
 };

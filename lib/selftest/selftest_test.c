@@ -22,13 +22,9 @@
 #include <zinc/chacha20.h>
 #include <zinc/selftest.h>
 
-#include "lib/blake2s/blake2s.h"
-#include "lib/chacha20poly1305/chacha20poly1305.h"
-#include "lib/chacha20/chacha20.h"
 #include "lib/common/cpu.h"
+#include "lib/common/describe.h"
 #include "lib/common/test.h"
-#include "lib/curve25519/curve25519.h"
-#include "lib/poly1305/poly1305.h"
 #include "lib/selftest/selftest.h"
 
 /*
@@ -76,24 +72,43 @@ static int first_call_with_selftest(char *err, size_t size)
 	return status;
 }
 
-/* The row of some table that the message names ("<row>: ..." or a pair
- * "<row> + <row>: ..." or "public functions (<row> + ...)"), or NULL. */
+static bool name_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '-' || c == '_';
+}
+
+/* Whether text has name as a whole word ("chacha20-avx512" is not in
+ * "chacha20-avx512vl"). */
+static bool has_name(const char *text, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *at = text; (at = strstr(at, name)); at++)
+		if ((at == text || !name_char(at[-1])) && !name_char(at[n]))
+			return true;
+	return false;
+}
+
+/* The rows of any primitive's description (lib/start/primitives.c) that
+ * the message names ("<row>: ...", a pair "<row> + <row>: ...", "public
+ * functions (<row> + ...)" or "<row>, <row>: ..., outvoted by ..."),
+ * "; "-separated, or NULL. */
 static const char *named_row(const char *msg)
 {
 	static char names[512];
 	size_t used = 0;
 
-#define NAME_ROWS(table, n)                                                        \
-	for (size_t i = 0; i < (n); i++)                                           \
-		if (strstr(msg, table[i].name))                                    \
-			used += (size_t)snprintf(names + used, sizeof(names) - used,      \
-						 "%s%s", used ? " " : "", table[i].name);
-	NAME_ROWS(chacha20_impls, chacha20_nimpls)
-	NAME_ROWS(poly1305_impls, poly1305_nimpls)
-	NAME_ROWS(blake2s_impls, blake2s_nimpls)
-	NAME_ROWS(curve25519_impls, curve25519_nimpls)
-	NAME_ROWS(chacha20poly1305_impls, chacha20poly1305_nimpls)
-#undef NAME_ROWS
+	names[0] = 0;
+	for (size_t p = 0; p < zinc_nprimitives; p++)
+		for (size_t r = 0; r < zinc_primitives[p]->nrows; r++) {
+			struct zinc_row row;
+
+			zinc_primitives[p]->row(r, &row);
+			if (has_name(msg, row.name) && !has_name(names, row.name) && used < sizeof(names))
+				used += (size_t)snprintf(names + used, sizeof(names) - used, "%s%s",
+							 used ? "; " : "", row.name);
+		}
 	return used ? names : NULL;
 }
 
