@@ -108,8 +108,12 @@ bazel_suite() {
 		if [ "$status" = PASSED ]; then np=$((np + 1)); else nf=$((nf + 1)); fi
 	done < <(sed -nE 's#^(//[^ ]+) +(\(cached\) +)?(PASSED|FAILED|TIMEOUT|NO STATUS|FAILED TO BUILD)( in .*)?$#\1 \3#p' "$log" | sed 's/ NO STATUS/ NO_STATUS/')
 	skipped=$(grep -cE '^//[^ ]+ +SKIPPED$' "$log")
-	if [ "$rc" != 0 ] && ! grep -qE '(FAILED|TIMEOUT)' "$log"; then
-		echo "FAILED: bazel test $* exited $rc (build error?)"; nf=$((nf + 1))
+	# Bazel exits 3 when only tests failed (counted above); any other
+	# non-zero exit is a build or command error, a failure even when every
+	# test passed ("FAILED: Build did NOT complete successfully" once hid
+	# one: a target no test needed did not build).
+	if [ "$rc" != 0 ] && [ "$rc" != 3 ]; then
+		echo "FAILED: bazel test $* exited $rc (a build or command error: the ERROR lines above)"; nf=$((nf + 1))
 	fi
 	[ $((np + nf)) = 0 ] && { echo "FAILED: $name ran no test"; nf=$((nf + 1)); }
 	echo "   $name: $np passed, $nf failed; $skipped skipped as made for another architecture; assertions $cp passed, $cf failed"
