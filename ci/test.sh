@@ -57,22 +57,30 @@ timed() { # timed NAME SECONDS-SINCE: records a step's wall time
 	times+=("$s $1")
 	echo "   ($1: ${s} s)"
 }
-# counted SCRIPT WHY ARGS...: SCRIPT --counts FILE ARGS runs a suite of its
-# own and writes "programs-passed failed assertions-passed failed"; they add
-# to the totals, and a suite that wrote none is one failure (WHY: what went
-# wrong).
+# add_counts FILE SCRIPT WHY EXIT: FILE holds what SCRIPT --counts wrote,
+# "programs-passed failed assertions-passed failed"; they add to the
+# totals. A suite that wrote none is one failure (WHY: what went wrong), and
+# so is an exit other than 0 that no counted failure explains.
+add_counts() {
+	local p f cp cf file=$1 script=$2 why=$3 rc=$4
+	if read -r p f cp cf 2>/dev/null <"$file" && [ -n "${cf:-}" ]; then
+		passed=$((passed + p)); failed=$((failed + f))
+		checks_passed=$((checks_passed + cp)); checks_failed=$((checks_failed + cf))
+		[ "$rc" = 0 ] || [ "$f" != 0 ] || { echo "FAILED: $script exited $rc"; failed=$((failed + 1)); }
+	else
+		echo "FAILED: $script did not run its tests ($why; exit $rc)"; failed=$((failed + 1))
+	fi
+}
+# counted SCRIPT WHY ARGS...: runs SCRIPT --counts FILE ARGS, a suite of its
+# own, and adds its counts (add_counts).
 counted() {
-	local file p f cp cf script=$1 why=$2 t0
+	local file script=$1 why=$2 t0 rc
 	shift 2
 	t0=$(date +%s)
 	file=$(mktemp)
 	"$script" --counts "$file" "$@"
-	if read -r p f cp cf <"$file" && [ -n "${cf:-}" ]; then
-		passed=$((passed + p)); failed=$((failed + f))
-		checks_passed=$((checks_passed + cp)); checks_failed=$((checks_failed + cf))
-	else
-		echo "FAILED: $script did not run its tests ($why)"; failed=$((failed + 1))
-	fi
+	rc=$?
+	add_counts "$file" "$script" "$why" "$rc"
 	rm -f "$file"
 	timed "$script $*" "$t0"
 }
@@ -234,13 +242,7 @@ if [ "$tier" != quick ]; then
 		echo "== constant-time check: valgrind memcheck and trace equivalence (ci/ct.sh, ran in the background)"
 		cat "$ct_dir/log"
 		read -r crc csecs 2>/dev/null <"$ct_dir/exit"
-		if read -r p f cp cf 2>/dev/null <"$ct_dir/counts" && [ -n "${cf:-}" ]; then
-			passed=$((passed + p)); failed=$((failed + f))
-			checks_passed=$((checks_passed + cp)); checks_failed=$((checks_failed + cf))
-			[ "${crc:-1}" = 0 ] || [ "$f" != 0 ] || { echo "FAILED: ci/ct.sh exited ${crc:-?}"; failed=$((failed + 1)); }
-		else
-			echo "FAILED: ci/ct.sh did not run its tests (install or build error; exit ${crc:-none recorded})"; failed=$((failed + 1))
-		fi
+		add_counts "$ct_dir/counts" ci/ct.sh "install or build error" "${crc:-none recorded}"
 		times+=("${csecs:-0} ci/ct.sh (in the background; waited $(($(date +%s) - t0)) s for it)")
 		rm -rf "$ct_dir"
 	fi
@@ -252,13 +254,7 @@ if [ "$tier" != quick ]; then
 	echo "== ci/prove.sh ${prove_args[*]} (ran in the background)"
 	grep -v '^prove-exit ' "$prove_log"
 	read -r _ prc psecs < <(grep '^prove-exit ' "$prove_log")
-	if read -r p f cp cf <"$prove_counts" && [ -n "${cf:-}" ]; then
-		passed=$((passed + p)); failed=$((failed + f))
-		checks_passed=$((checks_passed + cp)); checks_failed=$((checks_failed + cf))
-		[ "${prc:-1}" = 0 ] || { [ "$f" != 0 ] || { echo "FAILED: ci/prove.sh exited ${prc:-?}"; failed=$((failed + 1)); }; }
-	else
-		echo "FAILED: ci/prove.sh did not run its proofs (install or Frama-C error)"; failed=$((failed + 1))
-	fi
+	add_counts "$prove_counts" ci/prove.sh "install or Frama-C error" "${prc:-none recorded}"
 	times+=("${psecs:-0} ci/prove.sh ${prove_args[*]} (in the background; waited $(($(date +%s) - t0)) s for it and its planted bugs)")
 	while read -r bug _ _; do
 		echo "== the proof catches the planted bound violation $bug (ci/prove.sh --plant, ran in the background)"
