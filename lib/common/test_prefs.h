@@ -23,7 +23,7 @@ static const struct test_pref test_prefs[] = {
 	{ "zen5", "chacha20", "chacha20-ssse3", false, 256 },
 	{ "zen5", "chacha20", "chacha20-avx2", false, 65 },
 	{ "zen5", "chacha20", "chacha20-avx512vl", false, 65 },
-	{ "zen5", "chacha20", "chacha20-avx512", false, 65 },
+	{ "zen5", "chacha20", "chacha20-avx512", false, 129 },
 	{ "zen5", "hchacha20", "chacha20-ssse3", true, 0 },
 	{ "zen5", "hchacha20", "chacha20-avx512vl", true, 0 },
 	{ "zen5", "chacha20poly1305", "chacha20poly1305-avx2", true, 0 },

@@ -92,16 +92,18 @@ static inline void vote_add(struct vote *v, const char *name, const uint8_t *out
 	v->digest[v->n++] = vote_digest(out, len);
 }
 
-/* Appends the rows whose digest is (or is not, when in is false) d. */
-static inline size_t vote_names(const struct vote *v, uint64_t d, bool in, char *to, size_t size)
+/* Writes into to (size > 0) the names of the rows whose digest is (or is
+ * not, when in is false) d, ", "-separated; empty when none is named (a row
+ * past VOTE_MAX is judged but not named). */
+static inline void vote_names(const struct vote *v, uint64_t d, bool in, char *to, size_t size)
 {
 	size_t used = 0;
 
+	to[0] = '\0';
 	for (size_t i = 0; i < v->n; i++)
 		if ((v->digest[i] == d) == in && used < size)
 			used += (size_t)snprintf(to + used, size - used, "%s%s", used ? ", " : "",
 						 v->name[i]);
-	return used;
 }
 
 /* True when every row agreed with the first; otherwise the failure as
