@@ -163,7 +163,7 @@ if [ "$tier" != quick ]; then
 	# (lib/common/threads_test.c). Not the planted ones
 	# (//:threads_plant_<bug>_test, a child that must abort before any call
 	# ends): the host suite runs those, and under TSan they would only
-	# build nine planted libraries more.
+	# build ten planted libraries more.
 	step "ThreadSanitizer: //:threads_*_test but the planted" \
 		bazel test --config=tsan --test_output=errors \
 		$(bazel query 'filter("^//:threads_[a-z0-9_]*test$", tests(//:all)) except filter("^//:threads_plant_", tests(//:all))' 2>/dev/null)

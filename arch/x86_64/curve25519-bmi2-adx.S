@@ -3,7 +3,7 @@
  * Field arithmetic mod p = 2^255 - 19 for X25519 (RFC 7748) on x86-64 with
  * BMI2 (mulx) and ADX (adcx/adox), and the Montgomery ladder step built
  * from it, and the ladder loop. lib/curve25519/curve25519-bmi2-adx.c runs
- * the inversion chain (lib/curve25519/ladder.h) over these functions.
+ * the rest of X25519 over them and inverts in C (lib/curve25519/divsteps.h).
  *
  * Representation: an element is four 64-bit limbs, little-endian,
  * value = h0 + h1 2^64 + h2 2^128 + h3 2^192: any 256-bit integer, not
@@ -14,8 +14,8 @@
  *
  * Limb bounds: loose is any 256-bit value, every limb in [0, 2^64 - 1];
  * carried is loose with the top limb at most 2^63 (so the value is below
- * 2^255 + 2^192). mul, sq, sqn and mul121666 take loose inputs and leave
- * carried outputs (mul, sq, sqn below 2^255 + 2^11, mul121666 below
+ * 2^255 + 2^192). mul, sq and mul121666 take loose inputs and leave
+ * carried outputs (mul, sq below 2^255 + 2^11, mul121666 below
  * 2^255 + 2^23); add and sub take carried inputs and leave loose outputs
  * (one fold of the carry or borrow suffices for carried inputs: FADDSUB4);
  * the ladder step takes and leaves x1, x2, z2, x3, z3 carried; madd takes
@@ -29,9 +29,6 @@
  * void curve25519_bmi2_adx_sq(u64 h[4], const u64 f[4])
  *	h = f^2.  The six products f[i] f[j], i < j, once; doubled on the CF
  *	chain while the four squares f[i]^2 go in on the OF chain; REDUCE.
- * void curve25519_bmi2_adx_sqn(u64 h[4], const u64 f[4], u64 n)
- *	h = f^(2^n), n >= 1: FSQ n times, the loop count public (the
- *	inversion's addition chain), the value in registers between them.
  * void curve25519_bmi2_adx_add(u64 h[4], const u64 f[4], const u64 g[4])
  * void curve25519_bmi2_adx_sub(u64 h[4], const u64 f[4], const u64 g[4])
  *	h = f + g, h = f - g: a carry (borrow) out of bit 256 adds (subtracts)
@@ -65,8 +62,7 @@
  * rax/rbx the low and high words of each mulx, rdx the mulx multiplicand;
  * a chain's last carry goes in by adc $0 or by adox/adcx of rbx zeroed
  * with a mov (no register is kept zero). rcx, rsi, rdi, rbp hold one
- * operand in registers: the squaring's input in sqn (each result moved
- * there by TOREGS for the next squaring) and in the ladder step (picked by
+ * operand in registers: the squaring's input in the ladder step (picked by
  * cmov from the frame). The ladder and its step keep x1, x2, z2, x3, z3, the
  * step's temporaries, the swap mask and the loop's counters in a frame
  * at rsp (FRAME below), addressed from rsp; madd keeps its temporaries in
@@ -76,8 +72,8 @@
  * scratch registers that held limbs are cleared before returning.
  *
  * Constant time: no branch and no address depends on the scalar, the
- * point or any limb; the only branches are the loop counts (public: 255
- * steps, the inversion chain's n), the swap is a mask and cmov, and every
+ * point or any limb; the only branch is the loop count (public: 255
+ * steps), the swap is a mask and cmov, and every
  * instruction used (mulx, adcx, adox, adc, sbb, cmov, lea, shifts) takes
  * a time that does not depend on its operands on the CPUs this row runs
  * on.
@@ -157,15 +153,6 @@
 	mov	%r9, 8+\h
 	mov	%r10, 16+\h
 	mov	%r11, 24+\h
-.endm
-
-/* rcx, rsi, rdi, rbp = r8..r11: a result becomes the register operand of
- * the next squaring without a store and a reload. */
-.macro TOREGS
-	mov	%r8, %rcx
-	mov	%r9, %rsi
-	mov	%r10, %rdi
-	mov	%r11, %rbp
 .endm
 
 /* dst += OF + CF, ending both carry chains (rbx zeroed for it by a mov,
@@ -445,34 +432,6 @@ ZINC_ENTRY curve25519_bmi2_adx_sq
 	RESTORE
 	ret
 .size curve25519_bmi2_adx_sq, .-curve25519_bmi2_adx_sq
-
-/* h = f^(2^n), n >= 1 (public), for the inversion: FSQR n times with the
- * value kept in rcx, rsi, rdi, rbp between squarings (no store and reload);
- * h and n on the stack. */
-.globl curve25519_bmi2_adx_sqn
-.hidden curve25519_bmi2_adx_sqn
-.type curve25519_bmi2_adx_sqn, @function
-.balign 32
-ZINC_ENTRY curve25519_bmi2_adx_sqn
-	endbr64
-	SAVE
-	push	%rdi
-	push	%rdx
-	mov	0(%rsi), %rcx
-	mov	16(%rsi), %rdi
-	mov	24(%rsi), %rbp
-	mov	8(%rsi), %rsi
-	.balign	32
-1:	FSQR
-	TOREGS
-	decq	0(%rsp)
-	jnz	1b
-	pop	%rdx
-	pop	%rdi
-	STORE	0(%rdi)
-	RESTORE
-	ret
-.size curve25519_bmi2_adx_sqn, .-curve25519_bmi2_adx_sqn
 
 .globl curve25519_bmi2_adx_add
 .hidden curve25519_bmi2_adx_add

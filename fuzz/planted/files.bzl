@@ -27,6 +27,7 @@ PLANTED_FILES = {
     "CT_POLY1305_TABLE": ["arch/x86_64/poly1305-x86_64.S"],
     "CURVE25519_ASM_FOLD": ["arch/x86_64/curve25519-bmi2-adx.S"],
     "CURVE25519_ASM_SELECT": ["arch/x86_64/curve25519-bmi2-adx.S"],
+    "CURVE25519_DIVSTEPS_ROW": ["lib/curve25519/divsteps.h"],
     "CURVE25519_IFMA_LANE_CARRY": ["arch/x86_64/curve25519-avx512ifma.S"],
     "CURVE25519_NEON_FOLD": ["arch/arm/curve25519-neon.S"],
     "CURVE25519_REDUCE": ["lib/curve25519/curve25519-generic64.c"],

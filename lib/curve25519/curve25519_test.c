@@ -386,10 +386,11 @@ static void small(uint8_t out[KEY], unsigned int n)
  * Each row's field-ops table on values whose results follow from
  * p = 2^255 - 19 alone: (p - 1)^2 = 1, 2^128 * 2^127 = 2^255 = 19,
  * (p - 1) + 1 = 0, 0 - 1 = p - 1, 121666 (p - 1) = p - 121666,
- * 1 / 2 = (p + 1) / 2 = 2^254 - 9, 1 / 0 = 0, p + 18 (= 2^255 - 1) decodes
- * to 18, and the ladder step from (1:0) doubles to (1:0). Then, with every
- * limb at its loose maximum, sq equals mul(f, f) and the output limbs are
- * within the carried bounds.
+ * 1 / 2 = (p + 1) / 2 = 2^254 - 9, 1 / 0 = 1 / p = 0, 1 / (p - 1) = p - 1,
+ * p + 18 (= 2^255 - 1) decodes to 18, and the ladder step from (1:0)
+ * doubles to (1:0). Then, with every limb at its loose maximum, sq equals
+ * mul(f, f), the output limbs are within the carried bounds, and x times
+ * its inverse is 1.
  */
 static void test_field_ops(void)
 {
@@ -454,6 +455,15 @@ static void test_field_ops(void)
 		F->invert(h, f);
 		F->tobytes(got, h);
 		CHECK_MEM(got, zero, KEY, "%s: 1 / 0", impl->name);
+		F->frombytes(f, pm1);
+		F->invert(h, f);
+		F->tobytes(got, h);
+		CHECK_MEM(got, pm1, KEY, "%s: 1 / (p - 1) = p - 1", impl->name);
+		p_minus(want, 0);
+		F->frombytes(f, want);
+		F->invert(h, f);
+		F->tobytes(got, h);
+		CHECK_MEM(got, zero, KEY, "%s: 1 / p = 0", impl->name);
 		p_plus(want, 18);
 		F->frombytes(f, want);
 		F->tobytes(got, f);
@@ -489,6 +499,13 @@ static void test_field_ops(void)
 					   : limbs[i] <= F->carried[i];
 		}
 		CHECK(ok, "%s: sq output within the carried bounds", impl->name);
+		for (unsigned int i = 0; i < F->nlimbs; i++)
+			limbs[i] = F->loose[i];
+		F->load(f, limbs);
+		F->invert(h, f);
+		F->mul(g, h, f);
+		F->tobytes(got, g);
+		CHECK_MEM(got, one, KEY, "%s: x / x = 1 at the loose maxima", impl->name);
 	}
 	CHECK(rows >= 1, "field ops of %lu rows tested", rows);
 }

@@ -23,6 +23,7 @@
  * bounds; fuzz/curve25519_field_fuzzer.c drives it.
  */
 
+#ifndef FE_INVERT
 /* h = f^(2^n), n >= 1. Pre: f loose. Post: h carried. A row may give its
  * own as FE_SQN. */
 /*@
@@ -45,13 +46,18 @@ static void fe_sqn(fe h, const fe f, int n)
 		fe_sq(h, h);
 #endif
 }
+#endif
 
 /* h = z^(p-2) = z^(2^255 - 21) = 1/z (0 for z = 0), by a fixed chain:
  * z^(2^k - 1) for k = 5, 10, 20, 40, 50, 100, 200, 250, then 2^5 more
  * squarings times z^11: 254 squarings and 11 multiplications.
- * Pre: z loose. Post: h carried. */
+ * Pre: z loose. Post: h carried. A row may give its own as FE_INVERT
+ * (divsteps.h). */
 static void fe_invert(fe h, const fe z)
 {
+#ifdef FE_INVERT
+	FE_INVERT(h, z);
+#else
 	struct {
 		fe z2, z9, z11, t, a5, a10, a20, a50, a100;
 	} v;
@@ -79,6 +85,7 @@ static void fe_invert(fe h, const fe z)
 	fe_sqn(v.t, v.t, 5);		/* z^(2^255 - 32) */
 	fe_mul(h, v.t, v.z11);		/* z^(2^255 - 21) */
 	memzero_explicit(&v, sizeof(v));
+#endif
 }
 
 /* The ladder state: x1 the input point; (x2:z2) and (x3:z3) the two
