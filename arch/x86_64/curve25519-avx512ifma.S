@@ -5,8 +5,8 @@
  * radix 2^52, and four field multiplications at once, one in each 64-bit
  * lane of a ymm register, by vpmadd52luq / vpmadd52huq. The Montgomery
  * ladder's step and loop are here; lib/curve25519/curve25519-avx512ifma.c
- * runs lib/curve25519/ladder.h's set-up, inversion chain (mul, sqn below)
- * and the byte conversions around them.
+ * runs lib/curve25519/ladder.h's set-up and the byte conversions around
+ * them, and inverts in C (lib/curve25519/divsteps.h).
  *
  * Representation: an element is five 64-bit limbs h0..h4, value
  * h0 + h1 2^52 + h2 2^104 + h3 2^156 + h4 2^208. A 4-lane element is five
@@ -16,7 +16,7 @@
  *	         factors, so this is what a multiplication accepts).
  *	carried: h0..h3 below 2^52, h4 at most 2^47 + 15 (value below
  *	         2^255 + 2^212).
- *	mul, sqn: loose -> carried; add, sub: carried -> carried (the ladder
+ *	mul: loose -> carried; add, sub: carried -> carried (the ladder
  *	feeds sums and differences to the multiplier with no further step).
  *
  * MUL4 (f in ymm0-4, g in ymm5-9 -> h in ymm0-4): the 25 products f_i g_j
@@ -62,7 +62,6 @@
  * fe x1, x2, z2, x3, z3 at offsets 0, 40, 80, 120, 160; the temporaries
  * after them are not used):
  * void curve25519_avx512ifma_mul(fe h, const fe f, const fe g)  h = f g
- * void curve25519_avx512ifma_sqn(fe h, const fe f, u64 n)  h = f^(2^n), n >= 1
  * void curve25519_avx512ifma_add(fe h, const fe f, const fe g)  h = f + g
  * void curve25519_avx512ifma_sub(fe h, const fe f, const fe g)  h = f - g
  *	each element broadcast to the four lanes, lane 0 stored.
@@ -83,8 +82,8 @@
  * in a 480-byte frame at rsp (32-byte aligned, rbp the caller's rsp).
  *
  * Constant time: no branch and no address depends on the scalar, the
- * point or any limb: the only branches are the loop counts (255 steps,
- * sqn's n, public); the swap is a mask (vpbroadcastq of -swap, vpand,
+ * point or any limb: the only branch is the loop count (255 steps,
+ * public); the swap is a mask (vpbroadcastq of -swap, vpand,
  * vpxor); the lane masks k1..k7 are constants; vpmadd52, vpermq and the
  * masked moves take a time that does not depend on their operands.
  * Secrets wiped: the frame is zeroed, and every vector register cleared
@@ -395,24 +394,6 @@ ZINC_ENTRY curve25519_avx512ifma_mul
 	MUL4
 	STORE0
 .size curve25519_avx512ifma_mul, .-curve25519_avx512ifma_mul
-
-.globl curve25519_avx512ifma_sqn
-.hidden curve25519_avx512ifma_sqn
-.type curve25519_avx512ifma_sqn, @function
-.balign 32
-ZINC_ENTRY curve25519_avx512ifma_sqn
-	endbr64
-	CONSTS
-	BCAST	rsi, 0
-	.balign	32
-1:	.irp	i, 0,1,2,3,4
-	YMOV	\i, %(5+\i)
-	.endr
-	MUL4
-	dec	%rdx
-	jnz	1b
-	STORE0
-.size curve25519_avx512ifma_sqn, .-curve25519_avx512ifma_sqn
 
 .globl curve25519_avx512ifma_add
 .hidden curve25519_avx512ifma_add

@@ -5,12 +5,15 @@
  * arch/x86_64/curve25519-avx512ifma.S (radix 2^52, five limbs; the step's
  * four independent multiplications at a time in the four 64-bit lanes of
  * ymm registers, vpmadd52luq / vpmadd52huq); this file runs
- * lib/curve25519/ladder.h's set-up, inversion chain and output over them,
+ * lib/curve25519/ladder.h's set-up and output over them, inverts by
+ * divsteps (lib/curve25519/divsteps.h, on the element's canonical bytes:
+ * the exponentiation chain's 254 squarings, one lane of the vector
+ * multiplication each, took longer than the whole divsteps inversion),
  * and converts bytes to limbs and back.
  *
  * Bounds (the assembly's header states them): loose is every limb below
  * 2^52; carried is limbs 0..3 below 2^52 and limb 4 at most 2^47 + 15.
- * mul, sq, sqn, mul_a24 and frombytes leave carried values; add and sub
+ * mul, sq, mul_a24 and frombytes leave carried values; add and sub
  * take carried ones and leave carried ones; tobytes takes loose ones and
  * reduces fully. No fe_cswap: the assembly ladder swaps by masks.
  *
@@ -25,6 +28,8 @@
 
 #ifdef ZINC_ASM_X86_64
 
+#include "lib/curve25519/divsteps.h"
+
 typedef uint64_t fe[5];
 
 #define MASK52 (((uint64_t)1 << 52) - 1)
@@ -32,7 +37,6 @@ typedef uint64_t fe[5];
 
 /* arch/x86_64/curve25519-avx512ifma.S. */
 void curve25519_avx512ifma_mul(fe h, const fe f, const fe g);
-void curve25519_avx512ifma_sqn(fe h, const fe f, uint64_t n);
 void curve25519_avx512ifma_add(fe h, const fe f, const fe g);
 void curve25519_avx512ifma_sub(fe h, const fe f, const fe g);
 struct ladder;
@@ -49,13 +53,13 @@ static void fe_set(fe h, uint64_t n)
 	fe_copy(h, (const uint64_t[5]){ n });
 }
 
+#ifdef ZINC_TESTING
+/* Only the field-ops table uses these: the assembly step has its own. */
 static void fe_sq(fe h, const fe f)
 {
 	curve25519_avx512ifma_mul(h, f, f);
 }
 
-#ifdef ZINC_TESTING
-/* Only the field-ops table uses it: the assembly step has its own. */
 static void fe_mul_a24(fe h, const fe f)
 {
 	static const fe a24 = { 121666 };
@@ -126,9 +130,27 @@ static void fe_tobytes(uint8_t s[32], const fe f)
 	memzero_explicit(&q, sizeof(q));
 }
 
+/* h = 1/z mod p, canonical (so carried), z loose: by divsteps on z's
+ * canonical value in four 64-bit words. */
+static void fe_invert_divsteps(fe h, const fe z)
+{
+	uint8_t s[32];
+	uint64_t w[4];
+
+	fe_tobytes(s, z);
+	for (int i = 0; i < 4; i++)
+		w[i] = get_unaligned_le64(s + 8 * i);
+	divsteps_invert(w, w);
+	for (int i = 0; i < 4; i++)
+		put_unaligned_le64(w[i], s + 8 * i);
+	fe_frombytes(h, s);
+	memzero_explicit(s, sizeof(s));
+	memzero_explicit(w, sizeof(w));
+}
+
 #define LADDER_STEP curve25519_avx512ifma_ladder_step
 #define LADDER_LOOP curve25519_avx512ifma_ladder
-#define FE_SQN curve25519_avx512ifma_sqn
+#define FE_INVERT fe_invert_divsteps
 
 #ifdef ZINC_TESTING
 #define LADDER_FIELD_OPS curve25519_avx512ifma_field
