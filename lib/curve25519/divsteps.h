@@ -2,10 +2,12 @@
 /*
  * 1/x mod p, p = 2^255 - 19, by Bernstein and Yang's divsteps ("Fast
  * constant-time gcd computation and modular inversion", 2019), in constant
- * time: a row with four 64-bit limbs includes this file and defines
- * FE_INVERT as divsteps_invert before including ladder.h, in place of the
- * exponentiation chain (254 squarings, 11 multiplications), which is
- * latency-bound.
+ * time: a row includes this file and defines FE_INVERT before including
+ * ladder.h (as divsteps_invert where an element is four 64-bit limbs, as
+ * curve25519-bmi2-adx's is; curve25519-avx512ifma goes through its bytes),
+ * in place of the exponentiation chain (254 squarings, 11
+ * multiplications), which is latency-bound. x86-64 rows only: it needs
+ * __int128.
  *
  * The divstep on (delta, f, g), f odd:
  *   delta > 0 and g odd:  (1 - delta, g, (g - f) / 2)
