@@ -28,8 +28,6 @@
 
 #ifdef ZINC_ASM_X86_64
 
-#include "lib/curve25519/divsteps.h"
-
 typedef uint64_t fe[5];
 
 #define MASK52 (((uint64_t)1 << 52) - 1)
@@ -130,27 +128,9 @@ static void fe_tobytes(uint8_t s[32], const fe f)
 	memzero_explicit(&q, sizeof(q));
 }
 
-/* h = 1/z mod p, canonical (so carried), z loose: by divsteps on z's
- * canonical value in four 64-bit words. */
-static void fe_invert_divsteps(fe h, const fe z)
-{
-	uint8_t s[32];
-	uint64_t w[4];
-
-	fe_tobytes(s, z);
-	for (int i = 0; i < 4; i++)
-		w[i] = get_unaligned_le64(s + 8 * i);
-	divsteps_invert(w, w);
-	for (int i = 0; i < 4; i++)
-		put_unaligned_le64(w[i], s + 8 * i);
-	fe_frombytes(h, s);
-	memzero_explicit(s, sizeof(s));
-	memzero_explicit(w, sizeof(w));
-}
-
 #define LADDER_STEP curve25519_avx512ifma_ladder_step
 #define LADDER_LOOP curve25519_avx512ifma_ladder
-#define FE_INVERT fe_invert_divsteps
+#define FE_INVERT_DIVSTEPS
 
 #ifdef ZINC_TESTING
 #define LADDER_FIELD_OPS curve25519_avx512ifma_field

@@ -115,7 +115,7 @@ static void fe_frombytes(fe h, const uint8_t s[32])
 
 #define LADDER_STEP curve25519_bmi2_adx_ladder_step
 #define LADDER_LOOP curve25519_bmi2_adx_ladder
-#define FE_INVERT divsteps_invert
+#define FE_INVERT_DIVSTEPS
 #define BASE_MADD curve25519_bmi2_adx_madd
 #define BASE_SELECT curve25519_bmi2_adx_select
 
@@ -130,7 +130,6 @@ static const uint64_t fe_loose[4] = { UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64
 #define FE_LIMBS_U64	/* limbs are uint64_t: fe_load / fe_store copy */
 #endif
 
-#include "lib/curve25519/divsteps.h"
 #include "lib/curve25519/ladder.h"
 
 #include "lib/curve25519/base.h"

@@ -2,10 +2,9 @@
 /*
  * 1/x mod p, p = 2^255 - 19, by Bernstein and Yang's divsteps ("Fast
  * constant-time gcd computation and modular inversion", 2019), in constant
- * time: a row includes this file and defines FE_INVERT before including
- * ladder.h (as divsteps_invert where an element is four 64-bit limbs, as
- * curve25519-bmi2-adx's is; curve25519-avx512ifma goes through its bytes),
- * in place of the exponentiation chain (254 squarings, 11
+ * time, on canonical bytes: a row defines FE_INVERT_DIVSTEPS before
+ * including ladder.h, whose fe_invert then goes fe_tobytes, divsteps_invert,
+ * fe_frombytes in place of the exponentiation chain (254 squarings, 11
  * multiplications), which is latency-bound. x86-64 rows only: it needs
  * __int128.
  *
@@ -179,48 +178,24 @@ static void divsteps_neg_masked(struct divsteps_num *h, int64_t mask)
 	h->l[4] = ((h->l[4] ^ mask) - mask) + c;
 }
 
-/* x mod p into radix 2^62, x any 256-bit value: bit 255 folded as 19
- * (below 2^255 + 19), then p taken off where that is at least p (bit 255
- * of the sum + 19). */
-static void divsteps_from_fe(struct divsteps_num *g, const uint64_t x[4])
-{
-	uint64_t h[4], s[4], m;
-	unsigned __int128 c = (unsigned __int128)19 * (x[3] >> 63);
-
-	for (int i = 0; i < 4; i++) {
-		c += i == 3 ? x[3] & ~((uint64_t)1 << 63) : x[i];
-		h[i] = (uint64_t)c;
-		c >>= 64;
-	}
-	c = 19;
-	for (int i = 0; i < 4; i++) {
-		c += h[i];
-		s[i] = (uint64_t)c;
-		c >>= 64;
-	}
-	m = 0 - (s[3] >> 63);
-	s[3] &= ~((uint64_t)1 << 63);
-	for (int i = 0; i < 4; i++)
-		h[i] ^= (h[i] ^ s[i]) & m;
-	g->l[0] = (int64_t)(h[0] & DIVSTEPS_M62);
-	g->l[1] = (int64_t)((h[0] >> 62 | h[1] << 2) & DIVSTEPS_M62);
-	g->l[2] = (int64_t)((h[1] >> 60 | h[2] << 4) & DIVSTEPS_M62);
-	g->l[3] = (int64_t)((h[2] >> 58 | h[3] << 6) & DIVSTEPS_M62);
-	g->l[4] = (int64_t)(h[3] >> 56);
-	memzero_explicit(h, sizeof(h));
-	memzero_explicit(s, sizeof(s));
-}
-
-/* out = 1/x mod p in [0, p) (0 for x = 0 mod p), x any 256-bit value. */
-static void divsteps_invert(uint64_t out[4], const uint64_t x[4])
+/* out = 1/x mod p, both little-endian, canonical: x in [0, p) (what a
+ * row's fe_tobytes makes), out in [0, p), 0 for x = 0. */
+static void divsteps_invert(uint8_t out[32], const uint8_t in[32])
 {
 	struct {
 		struct divsteps_num f, g, d, e, m;
 		struct divsteps_mat t;
+		uint64_t w[4];
 		int64_t delta, keep;
 	} v = { .f = divsteps_p, .e = { { 1 } }, .delta = 1 };
 
-	divsteps_from_fe(&v.g, x);
+	for (int i = 0; i < 4; i++)
+		v.w[i] = get_unaligned_le64(in + 8 * i);
+	v.g.l[0] = (int64_t)(v.w[0] & DIVSTEPS_M62);
+	v.g.l[1] = (int64_t)((v.w[0] >> 62 | v.w[1] << 2) & DIVSTEPS_M62);
+	v.g.l[2] = (int64_t)((v.w[1] >> 60 | v.w[2] << 4) & DIVSTEPS_M62);
+	v.g.l[3] = (int64_t)((v.w[2] >> 58 | v.w[3] << 6) & DIVSTEPS_M62);
+	v.g.l[4] = (int64_t)(v.w[3] >> 56);
 	for (int i = 0; i < 12; i++) {
 		v.delta = divsteps_62(v.delta, (uint64_t)v.f.l[0], (uint64_t)v.g.l[0], &v.t);
 		divsteps_update_de(&v.d, &v.e, &v.t);
@@ -236,9 +211,11 @@ static void divsteps_invert(uint64_t out[4], const uint64_t x[4])
 	v.keep = v.m.l[4] >> 63;
 	for (int i = 0; i < 5; i++)
 		v.d.l[i] = (v.d.l[i] & v.keep) | (v.m.l[i] & ~v.keep);
-	out[0] = (uint64_t)v.d.l[0] | (uint64_t)v.d.l[1] << 62;
-	out[1] = (uint64_t)v.d.l[1] >> 2 | (uint64_t)v.d.l[2] << 60;
-	out[2] = (uint64_t)v.d.l[2] >> 4 | (uint64_t)v.d.l[3] << 58;
-	out[3] = (uint64_t)v.d.l[3] >> 6 | (uint64_t)v.d.l[4] << 56;
+	v.w[0] = (uint64_t)v.d.l[0] | (uint64_t)v.d.l[1] << 62;
+	v.w[1] = (uint64_t)v.d.l[1] >> 2 | (uint64_t)v.d.l[2] << 60;
+	v.w[2] = (uint64_t)v.d.l[2] >> 4 | (uint64_t)v.d.l[3] << 58;
+	v.w[3] = (uint64_t)v.d.l[3] >> 6 | (uint64_t)v.d.l[4] << 56;
+	for (int i = 0; i < 4; i++)
+		put_unaligned_le64(v.w[i], out + 8 * i);
 	memzero_explicit(&v, sizeof(v));
 }

@@ -23,7 +23,9 @@
  * bounds; fuzz/curve25519_field_fuzzer.c drives it.
  */
 
-#ifndef FE_INVERT
+#ifdef FE_INVERT_DIVSTEPS
+#include "lib/curve25519/divsteps.h"
+#else
 /* h = f^(2^n), n >= 1. Pre: f loose. Post: h carried. A row may give its
  * own as FE_SQN. */
 /*@
@@ -51,12 +53,18 @@ static void fe_sqn(fe h, const fe f, int n)
 /* h = z^(p-2) = z^(2^255 - 21) = 1/z (0 for z = 0), by a fixed chain:
  * z^(2^k - 1) for k = 5, 10, 20, 40, 50, 100, 200, 250, then 2^5 more
  * squarings times z^11: 254 squarings and 11 multiplications.
- * Pre: z loose. Post: h carried. A row may give its own as FE_INVERT
- * (divsteps.h). */
+ * Pre: z loose. Post: h carried. A row that defines FE_INVERT_DIVSTEPS
+ * inverts by divsteps instead (divsteps.h), on z's canonical bytes: its
+ * fe_frombytes of a value below p is carried. */
 static void fe_invert(fe h, const fe z)
 {
-#ifdef FE_INVERT
-	FE_INVERT(h, z);
+#ifdef FE_INVERT_DIVSTEPS
+	uint8_t s[32];
+
+	fe_tobytes(s, z);
+	divsteps_invert(s, s);
+	fe_frombytes(h, s);
+	memzero_explicit(s, sizeof(s));
 #else
 	struct {
 		fe z2, z9, z11, t, a5, a10, a20, a50, a100;
