@@ -5,8 +5,8 @@
 usage: entry_calls_test.py --asm FILE.S... --c FILE.c|FILE.h...
 
 For each primitive whose folder has a dispatch.h (lib/start/gen_dispatch.py
-writes it from rows.h and dispatch_calls.py), every function its rows.h
-names in a column dispatch_calls.py calls by name, assembly or C, must be
+writes it from rows.h and the CALLS of spec.py), every function its rows.h
+names in a column spec.py's CALLS call by name, assembly or C, must be
 called by name, `fn(`, in a C file of the list other than rows.h: the
 line that runs it. Every other entry point of the assembly (ZINC_ENTRY
 labels a rows.h does not name: field steps, test lanes) must be named in
@@ -35,7 +35,7 @@ def main():
     row_functions, unchecked = set(), {}
     for rows in sorted(f for f in csrc if os.path.basename(f) == "rows.h"):
         folder = os.path.dirname(rows)
-        # The columns its dispatch_calls.py calls by name.
+        # The columns its spec.py's CALLS call by name.
         columns, calls = gen_dispatch.calls_of(rows)
         called = {call[1] for call in calls}
         fns = {gen_dispatch.function_of(value)

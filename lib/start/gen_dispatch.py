@@ -11,8 +11,9 @@ ending in a trap. So `git grep poly1305_avx2_blocks` finds the line that
 calls it. //:dispatch_fresh_test fails when a dispatch.h differs from what
 this writes now.
 
-The calls live beside rows.h, in lib/<primitive>/dispatch_calls.py, which
-names no module and sets two lists:
+The calls live beside rows.h, in lib/<primitive>/spec.py (the primitive's
+tables for the generators), which names no module and sets, for this script,
+two lists:
   COLUMNS  the columns of its ROW lines, in order;
   CALLS    per by-name call, a tuple (the function's head, the column that
            names fn, the statements that call fn, the statement for a row
@@ -28,8 +29,8 @@ import sys
 
 
 def calls_of(rows):
-    """The COLUMNS and CALLS of the dispatch_calls.py beside rows.h."""
-    path = os.path.join(os.path.dirname(rows), "dispatch_calls.py")
+    """The COLUMNS and CALLS of the spec.py beside rows.h."""
+    path = os.path.join(os.path.dirname(rows), "spec.py")
     if not os.path.exists(path):
         sys.exit("gen_dispatch.py: no %s describes the calls of %s" % (path, rows))
     spec = {}

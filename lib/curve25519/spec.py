@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""Read by lib/start/gen_dispatch.py (which says what COLUMNS and CALLS
-hold) to write lib/curve25519/dispatch.h."""
+"""What the generators write for curve25519: COLUMNS and CALLS, its dispatch.h
+(lib/start/gen_dispatch.py); KINDS, its self-test vectors (vectors/gen_selftest.py)."""
 COLUMNS = ["id", "name", "needs", "scalarmult", "scalarmult_base", "field"]
 CALLS = [
     ("/* Row row's functions, called by name. */\n"
@@ -13,4 +13,12 @@ CALLS = [
      "\t\t\t\t\t\t  uint8_t out[CURVE25519_KEY_SIZE],\n"
      "\t\t\t\t\t\t  const uint8_t scalar[CURVE25519_KEY_SIZE])",
      "scalarmult_base", ["{fn}(out, scalar);", "return;"], None),
+]
+
+# A point with bit 255 set (which the ladder must ignore) and a public key
+# from the base point: two ladders per row.
+KINDS = [
+    ("x25519", "x25519.txt",
+     [("Scalar", "hex"), ("Point", "hex"), ("Output", "hex")],
+     lambda src: src.endswith("X25519 vector 2") or "Alice's public key" in src),
 ]

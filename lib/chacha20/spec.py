@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""Read by lib/start/gen_dispatch.py (which says what COLUMNS and CALLS
-hold) to write lib/chacha20/dispatch.h."""
+"""What the generators write for chacha20: COLUMNS and CALLS, its dispatch.h
+(lib/start/gen_dispatch.py); KINDS, its self-test vectors (vectors/gen_selftest.py)."""
 COLUMNS = ["id", "name", "needs", "min_len", "xor_stream", "hchacha20"]
 CALLS = [
     ("/* Row row's xor_stream, called by name. */\n"
@@ -13,4 +13,12 @@ CALLS = [
      "\t\t\t\t\t  const uint8_t nonce[HCHACHA20_NONCE_SIZE],\n"
      "\t\t\t\t\t  const uint8_t key[HCHACHA20_KEY_SIZE])",
      "hchacha20", ["{fn}(out, nonce, key);", "return;"], None),
+]
+
+KINDS = [
+    ("chacha20", "chacha20.txt",
+     [("Key", "hex"), ("Nonce", "hex"), ("Counter", "int"), ("Input", "hex"),
+      ("Output", "hex")], lambda src: True),
+    ("hchacha20", "hchacha20.txt",
+     [("Key", "hex"), ("Nonce", "hex"), ("Output", "hex")], lambda src: True),
 ]

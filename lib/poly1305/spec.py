@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""Read by lib/start/gen_dispatch.py (which says what COLUMNS and CALLS
-hold) to write lib/poly1305/dispatch.h."""
+"""What the generators write for poly1305: COLUMNS and CALLS, its dispatch.h
+(lib/start/gen_dispatch.py); KINDS, its self-test vectors (vectors/gen_selftest.py)."""
 COLUMNS = ["id", "name", "needs", "min_len", "state_size", "init", "blocks", "emit",
            "mac", "test"]
 CALLS = [
@@ -18,4 +18,9 @@ CALLS = [
      "\t\t\t\t\t  const uint8_t *in, size_t len,\n"
      "\t\t\t\t\t  const uint8_t key[POLY1305_KEY_SIZE])",
      "mac", ["{fn}(mac, in, len, key);", "return true;"], "return false;"),
+]
+
+KINDS = [
+    ("poly1305", "poly1305.txt",
+     [("Key", "hex"), ("Input", "hex"), ("Tag", "hex")], lambda src: True),
 ]

@@ -1,7 +1,16 @@
 # SPDX-License-Identifier: MIT
-"""Read by vectors/gen_selftest.py (which says what KINDS holds) to write
-this primitive's vectors into lib/selftest/selftest_vectors.h."""
+"""What the generators write for blake2s: COLUMNS and CALLS, its dispatch.h
+(lib/start/gen_dispatch.py); KINDS, its self-test vectors (vectors/gen_selftest.py)."""
 import re
+
+COLUMNS = ["id", "name", "needs", "min_len", "compress"]
+CALLS = [
+    ("/* Row row's compression function, called by name. */\n"
+     "static inline void blake2s_row_compress(enum blake2s_row row,"
+     " struct blake2s_state *state,\n"
+     "\t\t\t\t\tconst uint8_t *block, size_t nblocks, uint32_t inc)",
+     "compress", ["{fn}(state, block, nblocks, inc);", "return;"], None),
+]
 
 # RFC 7693's one BLAKE2s vector, then keyed answers of the BLAKE2 reference
 # at the lengths where the buffering changes course: empty, one byte, a

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""Read by lib/start/gen_dispatch.py (which says what COLUMNS and CALLS
-hold) to write lib/chacha20poly1305/dispatch.h."""
+"""What the generators write for chacha20poly1305: COLUMNS and CALLS, its dispatch.h
+(lib/start/gen_dispatch.py); KINDS, its self-test vectors (vectors/gen_selftest.py)."""
 COLUMNS = ["id", "name", "needs", "min_len", "kernel", "steps", "open"]
 CALLS = [
     ("/* Row row's kernel, called by name (the row must have one). */\n"
@@ -19,4 +19,13 @@ CALLS = [
      "\t\t\t\t\t     const struct chacha20poly1305_step *steps,\n"
      "\t\t\t\t\t     size_t len)",
      "open", ["{fn}(b, dst, steps, len);", "return;"], "__builtin_trap();"),
+]
+
+KINDS = [
+    ("chacha20poly1305", "chacha20poly1305.txt",
+     [("Key", "hex"), ("Nonce", "hex"), ("AD", "hex"), ("Input", "hex"),
+      ("Output", "hex"), ("Tag", "hex")], lambda src: True),
+    ("xchacha20poly1305", "xchacha20poly1305.txt",
+     [("Key", "hex"), ("Nonce", "hex"), ("AD", "hex"), ("Input", "hex"),
+      ("Output", "hex"), ("Tag", "hex")], lambda src: True),
 ]
