@@ -72,14 +72,11 @@ const struct zinc_entries blake2s_entries = { "blake2s", entries,
 					      sizeof(entries) / sizeof(entries[0]) };
 
 /* ---- The description (lib/common/describe.h) ---- */
-#include <stdio.h>
-
 #include "lib/common/describe.h"
 
 static void row(size_t r, struct zinc_row *row)
 {
-	*row = (struct zinc_row){ .features = blake2s_impls[r].features };
-	snprintf(row->name, sizeof(row->name), "%s", blake2s_impls[r].name);
+	zinc_row_named(row, blake2s_impls[r].name, blake2s_impls[r].features);
 }
 
 /* blake2s: the digest streamed in two updates cut at split, then in one. */

@@ -52,6 +52,13 @@ static uint32_t le32(const uint8_t *p)
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
+/* A test's own key and nonce: test_fill's bytes of seed and seed + 1. */
+static void fill_key_nonce(uint8_t key[32], uint8_t nonce[12], uint32_t seed)
+{
+	test_fill(key, 32, seed);
+	test_fill(nonce, 12, seed + 1);
+}
+
 /* The state is the constant "expand 32-byte k", the key, the counter and
  * the nonce as little-endian words (RFC 8439 section 2.3); encryption gives
  * the example's output, and decryption, the same operation, the plaintext. */
@@ -116,8 +123,7 @@ static void test_splits_at_block_multiples(void)
 	uint8_t key[32], nonce[12], in[LEN], whole[LEN], parts[LEN];
 	struct chacha20_ctx ctx;
 
-	test_fill(key, 32, 1);
-	test_fill(nonce, 12, 2);
+	fill_key_nonce(key, nonce, 1);
 	test_fill(in, LEN, 3);
 	chacha20_init(&ctx, key, nonce, 7);
 	chacha20(&ctx, whole, in, LEN);
@@ -142,8 +148,7 @@ static void test_partial_call_consumes_block(void)
 	uint8_t key[32], nonce[12], zero[256] = { 0 }, stream[256], out[256];
 	struct chacha20_ctx ctx;
 
-	test_fill(key, 32, 4);
-	test_fill(nonce, 12, 5);
+	fill_key_nonce(key, nonce, 4);
 	chacha20_init(&ctx, key, nonce, 0);
 	chacha20(&ctx, stream, zero, sizeof(stream));
 
@@ -167,8 +172,7 @@ static void test_counter_wraps_without_carry(void)
 	uint8_t key[32], nonce[12], zero[128] = { 0 }, out[128], fresh[64];
 	struct chacha20_ctx ctx;
 
-	test_fill(key, 32, 6);
-	test_fill(nonce, 12, 7);
+	fill_key_nonce(key, nonce, 6);
 	chacha20_init(&ctx, key, nonce, 0xffffffff);
 	uint32_t word13 = ctx.state[13];
 	chacha20(&ctx, out, zero, 128);
@@ -185,8 +189,7 @@ static void test_in_place_equals_out_of_place(void)
 	uint8_t key[32], nonce[12], in[600], out[600], buf[600];
 	struct chacha20_ctx a, b;
 
-	test_fill(key, 32, 8);
-	test_fill(nonce, 12, 9);
+	fill_key_nonce(key, nonce, 8);
 	for (size_t len = 0; len <= 600; len += 7) {
 		test_fill(in, len, (uint32_t)len);
 		memcpy(buf, in, len);

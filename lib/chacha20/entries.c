@@ -5,7 +5,6 @@
  * the output) and hchacha20 (the subkey); and its description
  * (lib/common/describe.h): the operations chacha20 and hchacha20.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "lib/chacha20/chacha20.h"
@@ -88,8 +87,7 @@ const struct zinc_entries chacha20_entries = { "chacha20", entries,
 
 static void row(size_t r, struct zinc_row *row)
 {
-	*row = (struct zinc_row){ .features = chacha20_impls[r].features };
-	snprintf(row->name, sizeof(row->name), "%s", chacha20_impls[r].name);
+	zinc_row_named(row, chacha20_impls[r].name, chacha20_impls[r].features);
 }
 
 /*

@@ -255,13 +255,20 @@ static void start(const struct zinc_case *c, struct zinc_call *k)
 	zinc_call_part(k, "Poly1305 state", s->poly, sizeof(s->poly));
 }
 
-static void encrypt_setup(const struct zinc_entry *e, const struct zinc_case *c,
-			  struct zinc_call *k)
+/* start(), and the arguments of a kernel that writes k->out from src (the
+ * message or the steps): the bulk, k->out, src and the length. */
+static void start_kernel(const struct zinc_case *c, struct zinc_call *k, const void *src)
 {
 	start(c, k);
 	k->arg[1] = ZINC_ARG(k->out);
-	k->arg[2] = ZINC_ARG(c->in);
+	k->arg[2] = ZINC_ARG(src);
 	k->arg[3] = c->len;
+}
+
+static void encrypt_setup(const struct zinc_entry *e, const struct zinc_case *c,
+			  struct zinc_call *k)
+{
+	start_kernel(c, k, c->in);
 }
 
 static void encrypt_call(const void *fn, const uint64_t a[6])
@@ -306,10 +313,7 @@ static void open_setup(const struct zinc_entry *e, const struct zinc_case *c, st
 	by_encrypt(e, c, k);
 	lay_out(l, k->out, c->len);
 	k->nparts = 0;
-	start(c, k);
-	k->arg[1] = ZINC_ARG(k->out);
-	k->arg[2] = ZINC_ARG(l->step);
-	k->arg[3] = c->len;
+	start_kernel(c, k, l->step);
 }
 
 static void open_call(const void *fn, const uint64_t a[6])

@@ -25,6 +25,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* The inputs an operation takes, as bits of zinc_op.inputs and .secret. */
 enum zinc_input {
@@ -85,6 +86,14 @@ struct zinc_row {
 	uint32_t features;	/* ZINC_CPU_* bits it needs, all of them */
 	bool long_paths;	/* the primitive's long_lens reach paths of it */
 };
+
+/* *row for a row of one table (a primitive's impls): its name and the
+ * features it needs, no long paths. */
+static inline void zinc_row_named(struct zinc_row *row, const char *name, uint32_t features)
+{
+	*row = (struct zinc_row){ .features = features };
+	snprintf(row->name, sizeof(row->name), "%s", name);
+}
 
 struct zinc_primitive {
 	const char *name;

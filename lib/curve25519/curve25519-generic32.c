@@ -537,38 +537,32 @@ void fe_tobytes(uint8_t s[32], const fe f)
 
 #ifdef ZINC_TESTING
 #define LADDER_FIELD_OPS curve25519_generic32_field
-#define FE_NLIMBS 10
-#define FE_SIGNED true
-#define fe_shift curve25519_fe32_shift
-#define fe_carried curve25519_fe32_carried
-#define fe_loose curve25519_fe32_loose
-#define fe_load curve25519_fe32_load
-#define fe_store curve25519_fe32_store
-const uint16_t fe_shift[10] = { 0, 26, 51, 77, 102, 128, 153, 179, 204, 230 };
+#define FE_LIMBS_FE32	/* these tables and conversions, which curve25519-neon shares */
+const uint16_t curve25519_fe32_shift[10] = { 0, 26, 51, 77, 102, 128, 153, 179, 204, 230 };
 /* The bounds of the header comment, as inclusive maxima of |h[i]|
  * (1.65 * 2^26 = 110729625.6). */
 #define CARRIED_EVEN (1 << 25)
 #define CARRIED_ODD ((1 << 24) + (1 << 16))
 #define LOOSE_EVEN 110729625
 #define LOOSE_ODD (110729625 / 2)
-const uint64_t fe_carried[10] = {
+const uint64_t curve25519_fe32_carried[10] = {
 	CARRIED_EVEN, CARRIED_ODD, CARRIED_EVEN, CARRIED_ODD, CARRIED_EVEN,
 	CARRIED_ODD, CARRIED_EVEN, CARRIED_ODD, CARRIED_EVEN, CARRIED_ODD,
 };
-const uint64_t fe_loose[10] = {
+const uint64_t curve25519_fe32_loose[10] = {
 	LOOSE_EVEN, LOOSE_ODD, LOOSE_EVEN, LOOSE_ODD, LOOSE_EVEN,
 	LOOSE_ODD, LOOSE_EVEN, LOOSE_ODD, LOOSE_EVEN, LOOSE_ODD,
 };
 
 /* Limbs as two's complement 64-bit words, within the bounds above (the
  * table's, and curve25519-neon's). */
-void fe_load(fe h, const uint64_t *limbs)
+void curve25519_fe32_load(fe h, const uint64_t *limbs)
 {
 	for (int i = 0; i < 10; i++)
 		h[i] = (int32_t)(int64_t)limbs[i];
 }
 
-void fe_store(uint64_t *limbs, const fe h)
+void curve25519_fe32_store(uint64_t *limbs, const fe h)
 {
 	for (int i = 0; i < 10; i++)
 		limbs[i] = (uint64_t)(int64_t)h[i];

@@ -72,13 +72,7 @@ static void fe_mul_a24(fe h, const fe f)
 
 #ifdef ZINC_TESTING
 #define LADDER_FIELD_OPS curve25519_neon_field
-#define FE_NLIMBS 10
-#define FE_SIGNED true
-#define fe_shift curve25519_fe32_shift
-#define fe_carried curve25519_fe32_carried
-#define fe_loose curve25519_fe32_loose
-#define fe_load curve25519_fe32_load
-#define fe_store curve25519_fe32_store
+#define FE_LIMBS_FE32	/* generic32's tables and conversions */
 #endif
 
 #include "lib/curve25519/ladder.h"

@@ -71,15 +71,12 @@ static const struct zinc_entry entries[] = {
 };
 
 /* ---- The description (lib/common/describe.h) ---- */
-#include <stdio.h>
-
 #include "lib/common/describe.h"
 #include "lib/common/util.h"
 
 static void row(size_t r, struct zinc_row *row)
 {
-	*row = (struct zinc_row){ .features = curve25519_impls[r].features };
-	snprintf(row->name, sizeof(row->name), "%s", curve25519_impls[r].name);
+	zinc_row_named(row, curve25519_impls[r].name, curve25519_impls[r].features);
 }
 
 /*

@@ -182,10 +182,21 @@ static void ladder(uint8_t out[32], const uint8_t scalar[32], const uint8_t poin
 /* The row's field-ops table (curve25519.h). The includer also defines
  * LADDER_FIELD_OPS (the table's name), FE_NLIMBS, FE_SIGNED, the arrays
  * fe_shift, fe_carried and fe_loose, and fe_load / fe_store (or
- * FE_LIMBS_U64 when fe is an array of uint64_t limbs: plain copies). */
+ * FE_LIMBS_U64 when fe is an array of uint64_t limbs: plain copies), or
+ * FE_LIMBS_FE32 when its elements are curve25519-generic32's: that row's
+ * limb count, shifts, bounds and conversions (curve25519.h). */
 #ifdef FE_LIMBS_U64
 static void fe_load(fe h, const uint64_t *limbs) { memcpy(h, limbs, sizeof(fe)); }
 static void fe_store(uint64_t *limbs, const fe h) { memcpy(limbs, h, sizeof(fe)); }
+#endif
+#ifdef FE_LIMBS_FE32
+#define FE_NLIMBS 10
+#define FE_SIGNED true
+#define fe_shift curve25519_fe32_shift
+#define fe_carried curve25519_fe32_carried
+#define fe_loose curve25519_fe32_loose
+#define fe_load curve25519_fe32_load
+#define fe_store curve25519_fe32_store
 #endif
 static void ops_load(void *h, const uint64_t *limbs) { fe_load(h, limbs); }
 static void ops_store(uint64_t *limbs, const void *h) { fe_store(limbs, h); }

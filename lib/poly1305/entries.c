@@ -155,14 +155,11 @@ const struct zinc_entries poly1305_entries = { "poly1305", entries,
 					       sizeof(entries) / sizeof(entries[0]) };
 
 /* ---- The description (lib/common/describe.h) ---- */
-#include <stdio.h>
-
 #include "lib/common/describe.h"
 
 static void row(size_t r, struct zinc_row *row)
 {
-	*row = (struct zinc_row){ .features = poly1305_impls[r].features };
-	snprintf(row->name, sizeof(row->name), "%s", poly1305_impls[r].name);
+	zinc_row_named(row, poly1305_impls[r].name, poly1305_impls[r].features);
 }
 
 /* poly1305: the MAC streamed in two updates cut at split, then one-shot. */
