@@ -31,9 +31,8 @@ enum { T_CARRY, T_WRAP, T_ANY };
 static const char *const t_class_names[] = { "near 2^32", "near 2^64", "anywhere" };
 
 static struct {
-	struct fuzz_layout layout;
-	uint8_t pattern, key_pattern;
-	size_t len, outlen, keylen, hmac_keylen;
+	struct fuzz_head head;
+	size_t outlen, keylen, hmac_keylen;
 	unsigned t_class;
 	uint64_t t_start;
 	struct fuzz_splits splits;
@@ -47,14 +46,14 @@ static const struct fuzz_layout end_layout;
 static void format_params(char *buf, size_t cap)
 {
 	fuzz_fmt(buf, cap, " len=%zu outlen=%zu keylen=%zu hmac_keylen=%zu pattern=0x%02x"
-		 " key_pattern=0x%02x t_start=0x%016llx (%s)", P.len, P.outlen, P.keylen,
-		 P.hmac_keylen, P.pattern, P.key_pattern, (unsigned long long)P.t_start,
+		 " key_pattern=0x%02x t_start=0x%016llx (%s)", P.head.len, P.outlen, P.keylen,
+		 P.hmac_keylen, P.head.pattern, P.head.key_pattern, (unsigned long long)P.t_start,
 		 t_class_names[P.t_class]);
-	fuzz_fmt_layout(buf, cap, &P.layout);
+	fuzz_fmt_layout(buf, cap, &P.head.layout);
 	fuzz_fmt_splits(buf, cap, &P.splits);
 	fuzz_fmt_hex(buf, cap, "key", P.key, P.keylen);
 	fuzz_fmt_hex(buf, cap, "hmac_key", P.hmac_key, P.hmac_keylen);
-	fuzz_fmt_hex(buf, cap, "msg", msg, P.len);
+	fuzz_fmt_hex(buf, cap, "msg", msg, P.head.len);
 }
 
 /*
@@ -67,7 +66,7 @@ static void decode_counter(struct fuzz_input *in)
 {
 	uint8_t sel = fuzz_byte(in);
 	uint32_t lo = fuzz_u32(in), hi = fuzz_u32(in);
-	uint64_t below = lo % (P.len + 2 * BLAKE2S_BLOCK_SIZE);
+	uint64_t below = lo % (P.head.len + 2 * BLAKE2S_BLOCK_SIZE);
 
 	P.t_class = sel % 3;
 	if (P.t_class == T_CARRY)
@@ -83,18 +82,15 @@ static void decode(const uint8_t *data, size_t size)
 	struct fuzz_input in;
 
 	fuzz_input_init(&in, data, size);
-	fuzz_read_layout(&in, &P.layout);
-	P.pattern = fuzz_byte(&in);
-	P.key_pattern = fuzz_byte(&in);
-	P.len = fuzz_length(&in, FUZZ_MAX_LEN);
+	fuzz_read_head(&in, &P.head);
 	/* 0 and 33 are invalid: their rejection is checked. */
 	P.outlen = (size_t)((fuzz_byte(&in) + 32) % 34);
 	P.keylen = fuzz_byte(&in) % 34;
 	P.hmac_keylen = fuzz_length(&in, MAX_HMAC_KEY);
 	fuzz_read_splits(&in, &P.splits);
-	fuzz_fill(&in, P.key, P.keylen, P.key_pattern);
-	fuzz_fill(&in, P.hmac_key, P.hmac_keylen, P.key_pattern);
-	fuzz_fill(&in, msg, P.len, P.pattern);
+	fuzz_fill(&in, P.key, P.keylen, P.head.key_pattern);
+	fuzz_fill(&in, P.hmac_key, P.hmac_keylen, P.head.key_pattern);
+	fuzz_fill(&in, msg, P.head.len, P.head.pattern);
 	decode_counter(&in);
 }
 
@@ -107,9 +103,9 @@ static void hash_with(const char *name, const struct blake2s_impl *impl, bool ch
 	static const struct blake2s_state zero;
 	struct blake2s_state *s = (struct blake2s_state *)fuzz_guard_buf(2, sizeof(*s),
 									   &end_layout);
-	const uint8_t *in = fuzz_guard_copy(0, msg, P.len, &P.layout);
-	const uint8_t *key = fuzz_guard_copy(3, P.key, P.keylen, &P.layout);
-	uint8_t *out = fuzz_guard_buf(1, P.outlen, &P.layout);
+	const uint8_t *in = fuzz_guard_copy(0, msg, P.head.len, &P.head.layout);
+	const uint8_t *key = fuzz_guard_copy(3, P.key, P.keylen, &P.head.layout);
+	uint8_t *out = fuzz_guard_buf(1, P.outlen, &P.head.layout);
 	size_t off = 0;
 
 	if (!blake2s_init_key(s, P.outlen, key, P.keylen))
@@ -117,7 +113,8 @@ static void hash_with(const char *name, const struct blake2s_impl *impl, bool ch
 				true);
 	blake2s_set_counter(s, t);
 	for (unsigned i = 0; chunked && i < P.splits.n; i++) {
-		size_t n = P.splits.chunk[i] < P.len - off ? P.splits.chunk[i] : P.len - off;
+		size_t left = P.head.len - off;
+		size_t n = P.splits.chunk[i] < left ? P.splits.chunk[i] : left;
 
 		if (impl)
 			blake2s_update_with(impl, s, in + off, n);
@@ -126,9 +123,9 @@ static void hash_with(const char *name, const struct blake2s_impl *impl, bool ch
 		off += n;
 	}
 	if (impl)
-		blake2s_update_with(impl, s, in + off, P.len - off);
+		blake2s_update_with(impl, s, in + off, P.head.len - off);
 	else
-		blake2s_update(s, in + off, P.len - off);
+		blake2s_update(s, in + off, P.head.len - off);
 	*mid = *s;
 	if (impl)
 		blake2s_final_with(impl, s, out);
@@ -147,7 +144,7 @@ static void check_invalid(void)
 	memset(out, 0xa5, sizeof(out));
 	memcpy(before, out, sizeof(out));
 	fuzz_check_bool(T, "blake2s()", "spec", "invalid sizes rejected",
-			blake2s(out, msg, P.key, P.outlen, P.len, P.keylen), false);
+			blake2s(out, msg, P.key, P.outlen, P.head.len, P.keylen), false);
 	fuzz_check(T, "blake2s()", "spec", "output untouched on invalid sizes", out, before,
 		   sizeof(out));
 	memset(s, 0x5a, sizeof(*s));
@@ -172,11 +169,8 @@ static void vote_rows(uint64_t t, struct fuzz_ballot *one, struct fuzz_ballot *c
 	for (size_t i = 0; i < blake2s_nimpls; i++) {
 		const struct blake2s_impl *impl = &blake2s_impls[i];
 
-		if (!zinc_cpu_have(impl->features)) {
-			if (skips)
-				fuzz_abstain(one, impl->name, "not usable on this CPU");
+		if (!fuzz_row_votes(skips ? one : NULL, impl->name, impl->features))
 			continue;
-		}
 		hash_with(impl->name, impl, false, t, i ? digest : ref, i ? &mid : ref_mid);
 		fuzz_vote(one, impl->name, i ? digest : ref);
 		fuzz_vote(state, impl->name, i ? &mid : ref_mid);
@@ -196,12 +190,13 @@ static void vote_oracles(struct fuzz_ballot *one, struct fuzz_ballot *chunked)
 		const struct zinc_oracle *o = zinc_oracles[i];
 		const char *why = NULL;
 
-		if (ORACLE_CALL(o, blake2s_chunked, &why, out, P.outlen, msg, P.len, P.key,
+		if (ORACLE_CALL(o, blake2s_chunked, &why, out, P.outlen, msg, P.head.len, P.key,
 				P.keylen, P.splits.chunk, P.splits.n)) {
 			fuzz_vote_other(chunked, o->name, out);
 			fuzz_count_compared(o->name, "blake2s streamed");
 		}
-		if (ORACLE_CALL(o, blake2s, &why, out, P.outlen, msg, P.len, P.key, P.keylen)) {
+		if (ORACLE_CALL(o, blake2s, &why, out, P.outlen, msg, P.head.len, P.key,
+				P.keylen)) {
 			fuzz_vote_other(one, o->name, out);
 			if (!o->blake2s_chunked)
 				fuzz_vote_other(chunked, o->name, out);
@@ -216,19 +211,19 @@ static void vote_oracles(struct fuzz_ballot *one, struct fuzz_ballot *chunked)
 static void check_hmac(void)
 {
 	static struct fuzz_ballot b;
-	const uint8_t *in = fuzz_guard_copy(0, msg, P.len, &P.layout);
-	const uint8_t *key = fuzz_guard_copy(3, P.hmac_key, P.hmac_keylen, &P.layout);
-	uint8_t *mac = fuzz_guard_buf(1, BLAKE2S_HASH_SIZE, &P.layout);
+	const uint8_t *in = fuzz_guard_copy(0, msg, P.head.len, &P.head.layout);
+	const uint8_t *key = fuzz_guard_copy(3, P.hmac_key, P.hmac_keylen, &P.head.layout);
+	uint8_t *mac = fuzz_guard_buf(1, BLAKE2S_HASH_SIZE, &P.head.layout);
 	uint8_t out[BLAKE2S_HASH_SIZE];
 
 	fuzz_ballot_open(&b, "hmac", sizeof(out));
-	blake2s_hmac(mac, in, key, P.len, P.hmac_keylen);
+	blake2s_hmac(mac, in, key, P.head.len, P.hmac_keylen);
 	fuzz_vote(&b, "blake2s_hmac()", mac);
 	for (unsigned i = 0; i < ZINC_NORACLES; i++) {
 		const struct zinc_oracle *o = zinc_oracles[i];
 		const char *why = NULL;
 
-		if (ORACLE_CALL(o, hmac_blake2s, &why, out, msg, P.len, P.hmac_key,
+		if (ORACLE_CALL(o, hmac_blake2s, &why, out, msg, P.head.len, P.hmac_key,
 				P.hmac_keylen)) {
 			fuzz_vote_other(&b, o->name, out);
 			fuzz_count_compared(o->name, "hmac-blake2s");
@@ -304,11 +299,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	hash_with("blake2s_update/final", NULL, true, 0, digest, &mid);
 	fuzz_check(T, "blake2s_update/final", "every row", "digest, streamed", digest, ref,
 		   P.outlen);
-	in = fuzz_guard_copy(0, msg, P.len, &P.layout);
-	key = fuzz_guard_copy(3, P.key, P.keylen, &P.layout);
-	out = fuzz_guard_buf(1, P.outlen, &P.layout);
+	in = fuzz_guard_copy(0, msg, P.head.len, &P.head.layout);
+	key = fuzz_guard_copy(3, P.key, P.keylen, &P.head.layout);
+	out = fuzz_guard_buf(1, P.outlen, &P.head.layout);
 	fuzz_check_bool(T, "blake2s()", "spec", "valid sizes accepted",
-			blake2s(out, in, key, P.outlen, P.len, P.keylen), true);
+			blake2s(out, in, key, P.outlen, P.head.len, P.keylen), true);
 	fuzz_check(T, "blake2s()", "every row", "digest", out, ref, P.outlen);
 	fuzz_count_compared("public", "vs every row (one-shot, streamed)");
 

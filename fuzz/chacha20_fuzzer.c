@@ -22,9 +22,7 @@ const char fuzz_target_name[] = "chacha20";
 #define T fuzz_target_name
 
 static struct {
-	struct fuzz_layout layout;
-	uint8_t pattern, key_pattern;
-	size_t len;
+	struct fuzz_head head;
 	uint32_t counter;
 	struct fuzz_splits splits;
 	uint8_t key[CHACHA20_KEY_SIZE];
@@ -39,12 +37,12 @@ static const struct fuzz_layout state_layout; /* ends at a guard page, aligned *
 static void format_params(char *buf, size_t cap)
 {
 	fuzz_fmt(buf, cap, " len=%zu counter=0x%08x pattern=0x%02x key_pattern=0x%02x",
-		 P.len, P.counter, P.pattern, P.key_pattern);
-	fuzz_fmt_layout(buf, cap, &P.layout);
+		 P.head.len, P.counter, P.head.pattern, P.head.key_pattern);
+	fuzz_fmt_layout(buf, cap, &P.head.layout);
 	fuzz_fmt_splits(buf, cap, &P.splits);
 	fuzz_fmt_hex(buf, cap, "key", P.key, sizeof(P.key));
 	fuzz_fmt_hex(buf, cap, "nonce", P.nonce, sizeof(P.nonce));
-	fuzz_fmt_hex(buf, cap, "msg", msg, P.len);
+	fuzz_fmt_hex(buf, cap, "msg", msg, P.head.len);
 }
 
 static void decode(const uint8_t *data, size_t size)
@@ -52,15 +50,12 @@ static void decode(const uint8_t *data, size_t size)
 	struct fuzz_input in;
 
 	fuzz_input_init(&in, data, size);
-	fuzz_read_layout(&in, &P.layout);
-	P.pattern = fuzz_byte(&in);
-	P.key_pattern = fuzz_byte(&in);
-	P.len = fuzz_length(&in, FUZZ_MAX_LEN);
+	fuzz_read_head(&in, &P.head);
 	P.counter = fuzz_counter(&in);
 	fuzz_read_splits(&in, &P.splits);
-	fuzz_fill(&in, P.key, sizeof(P.key), P.key_pattern);
+	fuzz_fill(&in, P.key, sizeof(P.key), P.head.key_pattern);
 	fuzz_bytes(&in, P.nonce, sizeof(P.nonce));
-	fuzz_fill(&in, msg, P.len, P.pattern);
+	fuzz_fill(&in, msg, P.head.len, P.head.pattern);
 }
 
 static uint32_t blocks(size_t len)
@@ -81,8 +76,8 @@ static uint32_t *fresh_state(void)
 /* src and dst on guard pages, dst == src when in_place. */
 static void buffers(uint8_t **src, uint8_t **dst, bool in_place)
 {
-	*src = fuzz_guard_copy(0, msg, P.len, &P.layout);
-	*dst = in_place ? *src : fuzz_guard_buf(1, P.len, &P.layout);
+	*src = fuzz_guard_copy(0, msg, P.head.len, &P.head.layout);
+	*dst = in_place ? *src : fuzz_guard_buf(1, P.head.len, &P.head.layout);
 }
 
 /* One call of a row over the whole message. */
@@ -91,9 +86,9 @@ static void one_shot(const struct chacha20_impl *impl, uint8_t *res, uint32_t st
 	uint32_t *state = fresh_state();
 	uint8_t *src, *dst;
 
-	buffers(&src, &dst, P.layout.in_place);
-	impl->xor_stream(state, dst, src, P.len);
-	memcpy(res, dst, P.len);
+	buffers(&src, &dst, P.head.layout.in_place);
+	impl->xor_stream(state, dst, src, P.head.len);
+	memcpy(res, dst, P.head.len);
 	memcpy(st, state, 64);
 }
 
@@ -108,19 +103,19 @@ static void streamed(const char *name, void (*xor)(uint32_t *, uint8_t *, const 
 	uint8_t *src, *dst;
 	size_t off = 0;
 
-	buffers(&src, &dst, P.layout.in_place);
+	buffers(&src, &dst, P.head.layout.in_place);
 	for (unsigned i = 0; i <= P.splits.n; i++) {
-		size_t n = i < P.splits.n ? P.splits.chunk[i] : P.len - off;
+		size_t n = i < P.splits.n ? P.splits.chunk[i] : P.head.len - off;
 
-		if (n > P.len - off)
-			n = P.len - off;
+		if (n > P.head.len - off)
+			n = P.head.len - off;
 		xor(state, dst + off, src + off, n, arg);
 		expect += blocks(n);
 		fuzz_check(T, name, "spec", "state[12] after a streamed call", &state[12],
 			   &expect, 4);
 		off += n;
 	}
-	memcpy(res, dst, P.len);
+	memcpy(res, dst, P.head.len);
 }
 
 static void xor_row(uint32_t *state, uint8_t *dst, const uint8_t *src, size_t n, void *arg)
@@ -144,14 +139,14 @@ static void check_stream_vs_one_shot(void)
 	static uint8_t a[FUZZ_MAX_LEN], b[FUZZ_MAX_LEN];
 	size_t off = 0, ks = 0;
 
-	for (unsigned i = 0; i <= P.splits.n && off < P.len; i++) {
-		size_t n = i < P.splits.n ? P.splits.chunk[i] : P.len - off;
+	for (unsigned i = 0; i <= P.splits.n && off < P.head.len; i++) {
+		size_t n = i < P.splits.n ? P.splits.chunk[i] : P.head.len - off;
 		size_t m;
 		char what[96];
 
-		if (n > P.len - off)
-			n = P.len - off;
-		m = ks < P.len ? (n < P.len - ks ? n : P.len - ks) : 0;
+		if (n > P.head.len - off)
+			n = P.head.len - off;
+		m = ks < P.head.len ? (n < P.head.len - ks ? n : P.head.len - ks) : 0;
 		for (size_t j = 0; j < m; j++) {
 			a[j] = ref_stream[off + j] ^ msg[off + j];
 			b[j] = ref[ks + j] ^ msg[ks + j];
@@ -174,18 +169,20 @@ static void check_stream_vs_one_shot(void)
 static bool run_oracle(uint8_t *dst, const struct zinc_oracle *o, const char **why)
 {
 	uint64_t before_wrap = ((1ull << 32) - P.counter) * 64;
-	size_t first = P.len;
-	bool ok = ORACLE_CALL(o, chacha20, why, dst, msg, P.len, P.key, P.nonce, P.counter);
+	size_t first = P.head.len;
+	bool ok = ORACLE_CALL(o, chacha20, why, dst, msg, P.head.len, P.key, P.nonce, P.counter);
 
-	if (!ok && o->chacha20 && before_wrap < P.len) {
+	if (!ok && o->chacha20 && before_wrap < P.head.len) {
 		first = (size_t)before_wrap;
 		ok = o->chacha20(dst, msg, first, P.key, P.nonce, P.counter, why) &&
-		     o->chacha20(dst + first, msg + first, P.len - first, P.key, P.nonce, 0, why);
+		     o->chacha20(dst + first, msg + first, P.head.len - first, P.key, P.nonce, 0,
+				 why);
 	}
 	if (ok)
 		fuzz_count_compared(o->name,
-				    first < P.len ? "chacha20 (two calls around the 2^32 wrap)"
-				    : before_wrap < P.len ? "chacha20 (one call across the 2^32 wrap)"
+				    first < P.head.len ? "chacha20 (two calls around the 2^32 wrap)"
+				    : before_wrap < P.head.len
+				    ? "chacha20 (one call across the 2^32 wrap)"
 				    : "chacha20");
 	return ok;
 }
@@ -203,16 +200,14 @@ static void check_rows(void)
 	uint32_t st[16], expect[16];
 	struct chacha20_ctx ctx;
 
-	fuzz_ballot_open(&one, "one-shot output", P.len);
+	fuzz_ballot_open(&one, "one-shot output", P.head.len);
 	fuzz_ballot_open(&state, "state after one call", sizeof(st));
-	fuzz_ballot_open(&stream, "streamed output", P.len);
+	fuzz_ballot_open(&stream, "streamed output", P.head.len);
 	for (size_t i = 0; i < chacha20_nimpls; i++) {
 		const struct chacha20_impl *impl = &chacha20_impls[i];
 
-		if (!zinc_cpu_have(impl->features)) {
-			fuzz_abstain(&one, impl->name, "not usable on this CPU");
+		if (!fuzz_row_votes(&one, impl->name, impl->features))
 			continue;
-		}
 		one_shot(impl, i ? out : ref, i ? st : ref_state);
 		fuzz_vote(&one, impl->name, i ? out : ref);
 		fuzz_vote(&state, impl->name, i ? st : ref_state);
@@ -235,7 +230,7 @@ static void check_rows(void)
 	fuzz_judge(T, &stream);
 	chacha20_init(&ctx, P.key, P.nonce, P.counter);
 	memcpy(expect, ctx.state, sizeof(expect));
-	expect[12] = P.counter + blocks(P.len);
+	expect[12] = P.counter + blocks(P.head.len);
 	fuzz_check(T, "every row", "spec", "state after one call (counter + blocks used)",
 		   ref_state, expect, sizeof(expect));
 }
@@ -249,15 +244,15 @@ static void check_public(void)
 	for (int in_place = 0; in_place < 2; in_place++) {
 		chacha20_init(&ctx, P.key, P.nonce, P.counter);
 		buffers(&src, &dst, in_place);
-		chacha20(&ctx, dst, src, P.len);
+		chacha20(&ctx, dst, src, P.head.len);
 		fuzz_check(T, "chacha20()", "every row",
 			   in_place ? "one-shot output, in place" : "one-shot output, out of place",
-			   dst, ref, P.len);
+			   dst, ref, P.head.len);
 		fuzz_check(T, "chacha20()", "every row", "state after one call", ctx.state,
 			   ref_state, sizeof(ctx.state));
 	}
 	streamed("chacha20()", xor_public, NULL, out);
-	fuzz_check(T, "chacha20()", "every row", "streamed output", out, ref_stream, P.len);
+	fuzz_check(T, "chacha20()", "every row", "streamed output", out, ref_stream, P.head.len);
 	fuzz_count_compared("chacha20()", "vs every row (one-shot in/out of place, streamed)");
 }
 
@@ -275,8 +270,8 @@ static void check_hchacha20(void)
 	hnonce[2] = (uint8_t)(P.counter >> 16);
 	hnonce[3] = (uint8_t)(P.counter >> 24);
 	memcpy(hnonce + 4, P.nonce, sizeof(P.nonce));
-	n = fuzz_guard_copy(4, hnonce, sizeof(hnonce), &P.layout);
-	k = fuzz_guard_copy(5, P.key, sizeof(P.key), &P.layout);
+	n = fuzz_guard_copy(4, hnonce, sizeof(hnonce), &P.head.layout);
+	k = fuzz_guard_copy(5, P.key, sizeof(P.key), &P.head.layout);
 	o = fuzz_guard_buf(6, HCHACHA20_OUT_SIZE, &end);
 	fuzz_ballot_open(&b, "hchacha20", HCHACHA20_OUT_SIZE);
 	for (size_t i = 0; i < chacha20_nimpls; i++) {

@@ -15,7 +15,6 @@
 #include "fuzz/input.h"
 #include "fuzz/oracles/oracles.h"
 #include "fuzz/report.h"
-#include "lib/common/cpu.h"
 #include "lib/curve25519/curve25519.h"
 
 const char fuzz_target_name[] = "curve25519";
@@ -209,10 +208,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (size_t i = 0; i < curve25519_nimpls; i++) {
 		const struct curve25519_impl *impl = &curve25519_impls[i];
 
-		if (!zinc_cpu_have(impl->features)) {
-			fuzz_abstain(&x, impl->name, "not usable on this CPU");
+		if (!fuzz_row_votes(&x, impl->name, impl->features))
 			continue;
-		}
 		ok = mult(impl, i ? out : ref, P.point);
 		fuzz_vote(&x, impl->name, i ? out : ref);
 		fuzz_vote_bool(&verdict, impl->name, ok);

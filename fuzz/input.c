@@ -150,6 +150,14 @@ void fuzz_read_layout(struct fuzz_input *in, struct fuzz_layout *l)
 	l->guard_start = b & 128;
 }
 
+void fuzz_read_head(struct fuzz_input *in, struct fuzz_head *h)
+{
+	fuzz_read_layout(in, &h->layout);
+	h->pattern = fuzz_byte(in);
+	h->key_pattern = fuzz_byte(in);
+	h->len = fuzz_length(in, FUZZ_MAX_LEN);
+}
+
 void fuzz_fill(struct fuzz_input *in, uint8_t *out, size_t n, uint8_t pattern)
 {
 	size_t run = (size_t)1 << ((pattern >> 2) & 7);

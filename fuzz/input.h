@@ -35,6 +35,16 @@ struct fuzz_layout {
 	bool guard_start;       /* buffers start after a guard page (else end at one) */
 };
 
+/* What the chacha20, poly1305 and blake2s targets read first, in this
+ * order (and version-1 AEAD inputs, which read it themselves: version 2
+ * changes the order after the pattern byte). */
+struct fuzz_head {
+	struct fuzz_layout layout;
+	uint8_t pattern;        /* fuzz_fill's selector for the message */
+	uint8_t key_pattern;    /* the same for the key */
+	size_t len;             /* message length, fuzz_length(FUZZ_MAX_LEN) */
+};
+
 struct fuzz_splits {
 	unsigned n;             /* explicit chunks; the rest goes in one last update */
 	size_t chunk[FUZZ_MAX_SPLITS];
@@ -71,6 +81,8 @@ void fuzz_read_splits(struct fuzz_input *in, struct fuzz_splits *s);
 void fuzz_read_pieces(struct fuzz_input *in, struct fuzz_splits *s, size_t cap);
 /* One byte: misalignment, in-place, guard side. */
 void fuzz_read_layout(struct fuzz_input *in, struct fuzz_layout *l);
+/* layout, pattern, key_pattern, len: four reads, five bytes. */
+void fuzz_read_head(struct fuzz_input *in, struct fuzz_head *h);
 /* n bytes of data (consumed from the input) shaped by the pattern selector:
  * runs of 0x00 / 0xff replace data as the README describes. */
 void fuzz_fill(struct fuzz_input *in, uint8_t *out, size_t n, uint8_t pattern);

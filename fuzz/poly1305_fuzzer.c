@@ -14,16 +14,13 @@
 #include "fuzz/input.h"
 #include "fuzz/oracles/oracles.h"
 #include "fuzz/report.h"
-#include "lib/common/cpu.h"
 #include "lib/poly1305/poly1305.h"
 
 const char fuzz_target_name[] = "poly1305";
 #define T fuzz_target_name
 
 static struct {
-	struct fuzz_layout layout;
-	uint8_t pattern, key_pattern;
-	size_t len;
+	struct fuzz_head head;
 	struct fuzz_splits splits;
 	uint8_t key[POLY1305_KEY_SIZE];
 } P;
@@ -33,12 +30,12 @@ static const struct fuzz_layout end_layout; /* ends at a guard page */
 
 static void format_params(char *buf, size_t cap)
 {
-	fuzz_fmt(buf, cap, " len=%zu pattern=0x%02x key_pattern=0x%02x", P.len, P.pattern,
-		 P.key_pattern);
-	fuzz_fmt_layout(buf, cap, &P.layout);
+	fuzz_fmt(buf, cap, " len=%zu pattern=0x%02x key_pattern=0x%02x", P.head.len, P.head.pattern,
+		 P.head.key_pattern);
+	fuzz_fmt_layout(buf, cap, &P.head.layout);
 	fuzz_fmt_splits(buf, cap, &P.splits);
 	fuzz_fmt_hex(buf, cap, "key", P.key, sizeof(P.key));
-	fuzz_fmt_hex(buf, cap, "msg", msg, P.len);
+	fuzz_fmt_hex(buf, cap, "msg", msg, P.head.len);
 }
 
 /* r = 1 makes h the plain sum of the padded blocks, so the message steers
@@ -46,7 +43,7 @@ static void format_params(char *buf, size_t cap)
  * every bit the clamp allows gives the largest products. */
 static void shape_r(void)
 {
-	switch (P.key_pattern >> 5) {
+	switch (P.head.key_pattern >> 5) {
 	case 7:
 		memset(P.key, 0, 16);
 		P.key[0] = 1;
@@ -64,14 +61,11 @@ static void decode(const uint8_t *data, size_t size)
 	struct fuzz_input in;
 
 	fuzz_input_init(&in, data, size);
-	fuzz_read_layout(&in, &P.layout);
-	P.pattern = fuzz_byte(&in);
-	P.key_pattern = fuzz_byte(&in);
-	P.len = fuzz_length(&in, FUZZ_MAX_LEN);
+	fuzz_read_head(&in, &P.head);
 	fuzz_read_splits(&in, &P.splits);
-	fuzz_fill(&in, P.key, sizeof(P.key), P.key_pattern);
+	fuzz_fill(&in, P.key, sizeof(P.key), P.head.key_pattern);
 	shape_r();
-	fuzz_fill(&in, msg, P.len, P.pattern);
+	fuzz_fill(&in, msg, P.head.len, P.head.pattern);
 }
 
 /* Before init the context is filled with UNUSED; after poly1305_final the
@@ -95,9 +89,9 @@ static void mac_with(const char *name, int impl, bool chunked, uint8_t mac[16])
 {
 	struct poly1305_ctx *ctx =
 		(struct poly1305_ctx *)fuzz_guard_buf(2, sizeof(*ctx), &end_layout);
-	const uint8_t *in = fuzz_guard_copy(0, msg, P.len, &P.layout);
+	const uint8_t *in = fuzz_guard_copy(0, msg, P.head.len, &P.head.layout);
 	uint8_t *m = fuzz_guard_buf(1, 16, &end_layout);
-	const uint8_t *key = fuzz_guard_copy(3, P.key, sizeof(P.key), &P.layout);
+	const uint8_t *key = fuzz_guard_copy(3, P.key, sizeof(P.key), &P.head.layout);
 	size_t off = 0, used;
 
 	memset(ctx, UNUSED, sizeof(*ctx));
@@ -106,12 +100,13 @@ static void mac_with(const char *name, int impl, bool chunked, uint8_t mac[16])
 	else
 		poly1305_init_impl(ctx, key, (uint32_t)impl);
 	for (unsigned i = 0; chunked && i < P.splits.n; i++) {
-		size_t n = P.splits.chunk[i] < P.len - off ? P.splits.chunk[i] : P.len - off;
+		size_t left = P.head.len - off;
+		size_t n = P.splits.chunk[i] < left ? P.splits.chunk[i] : left;
 
 		poly1305_update(ctx, in + off, n);
 		off += n;
 	}
-	poly1305_update(ctx, in + off, P.len - off);
+	poly1305_update(ctx, in + off, P.head.len - off);
 	used = poly1305_impls[ctx->impl].state_size;
 	poly1305_final(ctx, m);
 	memcpy(mac, m, 16);
@@ -136,18 +131,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (size_t i = 0; i < poly1305_nimpls; i++) {
 		const struct poly1305_impl *impl = &poly1305_impls[i];
 
-		if (!zinc_cpu_have(impl->features)) {
-			fuzz_abstain(&one, impl->name, "not usable on this CPU");
+		if (!fuzz_row_votes(&one, impl->name, impl->features))
 			continue;
-		}
 		mac_with(impl->name, (int)i, false, i ? mac : ref);
 		fuzz_vote(&one, impl->name, i ? mac : ref);
 		mac_with(impl->name, (int)i, true, mac);
 		fuzz_vote(&streamed, impl->name, mac);
-		in = fuzz_guard_copy(0, msg, P.len, &P.layout);
-		key = fuzz_guard_copy(3, P.key, sizeof(P.key), &P.layout);
+		in = fuzz_guard_copy(0, msg, P.head.len, &P.head.layout);
+		key = fuzz_guard_copy(3, P.key, sizeof(P.key), &P.head.layout);
 		m = fuzz_guard_buf(1, 16, &end_layout);
-		poly1305_row_mac((uint32_t)i, m, in, P.len, key);
+		poly1305_row_mac((uint32_t)i, m, in, P.head.len, key);
 		fuzz_vote(&oneshot, impl->name, m);
 		if (i)
 			fuzz_count_compared(impl->name, "vs every row (one update, streamed, one-shot)");
@@ -157,7 +150,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		const char *why = NULL;
 
 		/* However zinc is called, the MAC is the oracle's. */
-		if (ORACLE_CALL(o, poly1305, &why, mac, msg, P.len, P.key)) {
+		if (ORACLE_CALL(o, poly1305, &why, mac, msg, P.head.len, P.key)) {
 			fuzz_vote_other(&one, o->name, mac);
 			fuzz_vote_other(&streamed, o->name, mac);
 			fuzz_vote_other(&oneshot, o->name, mac);
@@ -176,10 +169,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	mac_with("poly1305_init/update/final", -1, true, mac);
 	fuzz_check(T, "poly1305_init/update/final", "every row", "mac, streamed", mac, ref, 16);
-	in = fuzz_guard_copy(0, msg, P.len, &P.layout);
-	key = fuzz_guard_copy(3, P.key, sizeof(P.key), &P.layout);
+	in = fuzz_guard_copy(0, msg, P.head.len, &P.head.layout);
+	key = fuzz_guard_copy(3, P.key, sizeof(P.key), &P.head.layout);
 	m = fuzz_guard_buf(1, 16, &end_layout);
-	poly1305(m, in, P.len, key);
+	poly1305(m, in, P.head.len, key);
 	fuzz_check(T, "poly1305()", "every row", "mac", m, ref, 16);
 	fuzz_count_compared("poly1305()", "vs every row (one-shot, streamed)");
 	return 0;

@@ -140,6 +140,15 @@ void fuzz_abstain(struct fuzz_ballot *b, const char *who, const char *why)
 	b->why[b->nabstain++] = why;
 }
 
+bool fuzz_row_votes(struct fuzz_ballot *b, const char *name, uint32_t features)
+{
+	if (zinc_cpu_have(features))
+		return true;
+	if (b)
+		fuzz_abstain(b, name, "not usable on this CPU");
+	return false;
+}
+
 /* "a, b, c": the voters who gave answer v (every answer but v when not),
  * zinc's as "zinc (every row)" when one_zinc. */
 static void voters(char *buf, size_t cap, const struct fuzz_ballot *b, unsigned v, bool not,

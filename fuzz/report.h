@@ -78,6 +78,9 @@ void fuzz_vote_other(struct fuzz_ballot *b, const char *who, const void *value);
 void fuzz_vote_other_bool(struct fuzz_ballot *b, const char *who, bool value);
 /* who and why must outlive the process (literals or table names). */
 void fuzz_abstain(struct fuzz_ballot *b, const char *who, const char *why);
+/* Whether row name can vote: this CPU has its features. If not, the row
+ * abstains from b, "not usable on this CPU" (b NULL: it is not counted). */
+bool fuzz_row_votes(struct fuzz_ballot *b, const char *name, uint32_t features);
 void fuzz_judge(const char *target, const struct fuzz_ballot *b);
 
 /* Counters, keyed by (who, what): who is an oracle ("libsodium") or a
