@@ -95,11 +95,8 @@
 
 	.abicalls
 
-.section .tbss,"awT",@nobits
-.balign SZREG
-.type abi_saved_sp, @object
-.size abi_saved_sp, SZREG
-abi_saved_sp:	.space SZREG
+#include "../abi-saved-sp.h"
+ABI_SAVED_SP_WORD abi_saved_sp, SZREG
 
 .macro SAVED_SP reg, tmp, got
 	.set	push

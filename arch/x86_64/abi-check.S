@@ -42,12 +42,9 @@
 #ifdef __x86_64__
 
 #include "arch.h"	/* PROLOGUE, EPILOGUE */
+#include "../abi-saved-sp.h"
 
-.section .tbss,"awT",@nobits
-.balign 8
-.type abi_saved_rsp, @object
-.size abi_saved_rsp, 8
-abi_saved_rsp:	.zero 8
+ABI_SAVED_SP_WORD abi_saved_rsp, 8
 
 /* Frame offsets from rsp after the prologue (72 bytes above: 8 pushes and
  * the return address, then the stack arguments a4 and a5). */
