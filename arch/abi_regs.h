@@ -93,7 +93,7 @@ abi_check_fill_fp(struct abi_check_regs *r, uint64_t (*next)(void), bool fresh_f
 		if (s->kind != ABI_FP)
 			continue;
 		x = abi_get_fp();
-		if (fresh_fp)
+		if (fresh_fp) /* s->rm & -s->rm: the field's lowest bit */
 			x = (x & s->keep) | (1 + next() % 3) * (s->rm & -s->rm);
 		abi_set_reg(r, s->in, s->size, x);
 	}

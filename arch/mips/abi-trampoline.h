@@ -25,7 +25,8 @@
  *	The frame above CALL_AREA: regs, the previous abi_saved_sp, the
  *	caller's FCSR, ra, s-registers and FP registers; FRAME its size.
  * abi_saved_sp
- *	The thread-local word the trampoline keeps its sp in.
+ *	The thread-local word the trampoline keeps its sp in
+ *	(ABI_SAVED_SP_WORD, arch/abi-saved-sp.h).
  * SAVED_SP reg, tmp, got
  *	reg = the address of this thread's abi_saved_sp (initial-exec TLS:
  *	the thread pointer from rdhwr $29, its offset from the GOT at got);
@@ -50,8 +51,9 @@
  *	back the caller's FCSR, the previous abi_saved_sp (at saved) and the
  *	caller's registers, and returns.
  *
- * The file leaves the assembler in .text, noreorder, neither MIPS16 nor
- * microMIPS, where both trampolines are written.
+ * The file sets .abicalls (PIC) and leaves the assembler in .text,
+ * noreorder, neither MIPS16 nor microMIPS, where both trampolines are
+ * written.
  */
 #if _MIPS_SIM == _ABI64
 #define SZREG		8
