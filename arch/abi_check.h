@@ -35,8 +35,9 @@ struct abi_violation {
  *   kind   ABI_RANDOM: callee-saved, given random odd values;
  *          ABI_SP: the stack pointer, which the trampoline records at the
  *          call and after;
- *          ABI_FP: a floating-point control register, whose input the
- *          architecture's abi_check_fill_fp chooses;
+ *          ABI_FP: a floating-point control register, whose input
+ *          abi_check_fill_fp chooses (arch/abi_regs.h's from the table, or
+ *          the architecture's own);
  *          ABI_CLEAR: a flags register whose bits of mask must come back
  *          clear, whatever they were (in unused)
  *   names  the n registers' names, as reports print them
@@ -46,6 +47,8 @@ struct abi_violation {
  *   mask   the bits the callee must preserve
  *   rm     ABI_FP: the rounding-mode field, which a fresh input never has
  *          at 0 (round to nearest, the default)
+ *   keep   ABI_FP: the bits of the caller's value a fresh input keeps (what
+ *          the CPU has and no input may change: MIPS's NAN2008, ABS2008)
  */
 enum abi_saved_kind { ABI_RANDOM, ABI_SP, ABI_FP, ABI_CLEAR };
 
@@ -54,7 +57,7 @@ struct abi_saved {
 	const char *const *names;
 	unsigned char n, size;
 	unsigned short in, out;
-	uint64_t mask, rm;
+	uint64_t mask, rm, keep;
 };
 
 #define ABI_ALL ~(uint64_t)0

@@ -3,8 +3,8 @@
  * What the ABI check does with an architecture's register block, the same
  * on every architecture: arch/<dir>/abi_check.h defines struct
  * abi_check_regs, its table abi_check_saved[] (struct abi_saved,
- * arch/abi_check.h), abi_check_fill_fp and abi_get_fp, then includes this
- * header, which defines from them
+ * arch/abi_check.h) and abi_get_fp (the caller's control register), then
+ * includes this header, which defines from them
  *
  *   abi_check_fill(r, next, fresh_fp)
  *	Fresh inputs from next(): random odd values for every ABI_RANDOM
@@ -13,6 +13,15 @@
  *	chooses: when fresh_fp, away from their defaults, so that a backend
  *	which resets them is seen; otherwise the caller's values (any change
  *	the callee makes is still seen).
+ *   abi_check_fill_fp(r, next, fresh_fp)
+ *	For an architecture with one control register (the table's one ABI_FP
+ *	line): the caller's value, from abi_get_fp(); when fresh_fp, a
+ *	rounding mode other than the default instead (1, 2 or 3 in the field
+ *	rm), with the caller's bits keep and the rest clear. Trap enables
+ *	among them stay clear, so no backend can trap; no backend does
+ *	floating-point arithmetic, so the rounding mode cannot change its
+ *	results. An architecture with more (x86-64) defines
+ *	ABI_CHECK_OWN_FILL_FP and its own.
  *   abi_check_violations(r, v, max)
  *	Writes up to max violations into v, in the table's order, and returns
  *	how many there are.
@@ -72,6 +81,24 @@ static inline __attribute__((always_inline)) void abi_set_reg(struct abi_check_r
 		*(uint64_t *)p = x;
 	}
 }
+
+#ifndef ABI_CHECK_OWN_FILL_FP
+static inline __attribute__((always_inline)) void
+abi_check_fill_fp(struct abi_check_regs *r, uint64_t (*next)(void), bool fresh_fp)
+{
+	for (unsigned k = 0; k < ABI_NSAVED; k++) {
+		const struct abi_saved *s = &abi_check_saved[k];
+		uint64_t x;
+
+		if (s->kind != ABI_FP)
+			continue;
+		x = abi_get_fp();
+		if (fresh_fp) /* s->rm & -s->rm: the field's lowest bit */
+			x = (x & s->keep) | (1 + next() % 3) * (s->rm & -s->rm);
+		abi_set_reg(r, s->in, s->size, x);
+	}
+}
+#endif
 
 static inline __attribute__((always_inline)) void
 abi_check_fill(struct abi_check_regs *r, uint64_t (*next)(void), bool fresh_fp)

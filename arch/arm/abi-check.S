@@ -58,11 +58,9 @@
 .fpu vfpv3-d16
 .thumb
 
-.section .tbss,"awT",%nobits
-.balign 4
-.type abi_saved_sp, %object
-.size abi_saved_sp, 4
-abi_saved_sp:	.zero 4
+#include "../abi-saved-sp.h"
+
+ABI_SAVED_SP_WORD abi_saved_sp, 4
 
 /* \reg = the address of this thread's abi_saved_sp; clobbers \tmp. \lit
  * names the literal SAVED_SP_LIT places (after the function's last

@@ -17,7 +17,6 @@
 #ifndef ZINC_ARCH_ARM_ABI_CHECK_H
 #define ZINC_ARCH_ARM_ABI_CHECK_H
 
-#include <stdbool.h>
 #include <stdint.h>
 
 #include "arch/abi_check.h"
@@ -63,16 +62,6 @@ static inline uint64_t abi_get_fp(void)
 
 	__asm__ volatile("vmrs %0, fpscr" : "=r"(x));
 	return x;
-}
-
-/* When fresh_fp, FPSCR with a rounding mode other than the default. Trap
- * enables stay clear: no backend can trap. No backend does floating-point
- * arithmetic, so the rounding mode cannot change its results. */
-static inline __attribute__((always_inline)) void
-abi_check_fill_fp(struct abi_check_regs *r, uint64_t (*next)(void), bool fresh_fp)
-{
-	r->fpscr_in = fresh_fp ? (uint32_t)(1 + next() % 3) << ABI_FPSCR_RMODE_SHIFT
-			       : (uint32_t)abi_get_fp();
 }
 
 /* abi_check_call: arch/abi_regs.h, with arch/arm/abi-check.S's trampoline. */

@@ -40,11 +40,9 @@
 
 #ifdef __aarch64__
 
-.section .tbss,"awT",%nobits
-.balign 8
-.type abi_saved_sp, %object
-.size abi_saved_sp, 8
-abi_saved_sp:	.zero 8
+#include "../abi-saved-sp.h"
+
+ABI_SAVED_SP_WORD abi_saved_sp, 8
 
 /* \reg = the address of this thread's abi_saved_sp; clobbers \tmp. */
 .macro SAVED_SP reg, tmp

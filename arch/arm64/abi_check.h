@@ -9,7 +9,6 @@
 #ifndef ZINC_ARCH_ARM64_ABI_CHECK_H
 #define ZINC_ARCH_ARM64_ABI_CHECK_H
 
-#include <stdbool.h>
 #include <stdint.h>
 
 #include "arch/abi_check.h"
@@ -49,15 +48,6 @@ static inline uint64_t abi_get_fp(void)
 
 	__asm__ volatile("mrs %0, fpcr" : "=r"(x));
 	return x;
-}
-
-/* When fresh_fp, FPCR with a rounding mode other than the default. No
- * backend does floating-point arithmetic, so the rounding mode cannot
- * change its results. */
-static inline __attribute__((always_inline)) void
-abi_check_fill_fp(struct abi_check_regs *r, uint64_t (*next)(void), bool fresh_fp)
-{
-	r->fpcr_in = fresh_fp ? (1 + next() % 3) << ABI_FPCR_RMODE_SHIFT : abi_get_fp();
 }
 
 #include "arch/abi_regs.h"

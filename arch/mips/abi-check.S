@@ -41,6 +41,9 @@
  * so calls nest and threads do not share it. The trampoline saves and
  * restores its own caller's s0-s8, f20-f30 (even, as doubles), ra and
  * FCSR; gp is its caller's to restore (o32), and sp stays 8-byte aligned.
+ * The block's and the frame's layout and the steps n64 shares (the frame's
+ * prologue and epilogue, the loading of the inputs) are
+ * arch/mips/abi-trampoline.h's.
  *
  * CPU features: MIPS32 release 2 with an FPU (rdhwr; Debian's baseline).
  */
@@ -50,114 +53,26 @@
 
 #if defined(__mips__) && _MIPS_SIM == _ABIO32
 
-	.abicalls
+/* s0..s7, s8 (gp, the caller's to restore in o32, is not checked) and
+ * f20, f22, ..., f30 as doubles; the frame's bottom 24 bytes are fn's home
+ * area and its fifth and sixth argument words. */
+#define SAVED_GPRS	$16, $17, $18, $19, $20, $21, $22, $23, $30
+#define NSAVED_GPRS	9
+#define SAVED_FPRS	$f20, $f22, $f24, $f26, $f28, $f30
+#define NSAVED_FPRS	6
+#define CALL_AREA	24
+#include "../mips/abi-trampoline.h"
 
-.section .tbss,"awT",@nobits
-.balign 4
-.type abi_saved_sp, @object
-.size abi_saved_sp, 4
-abi_saved_sp:	.space 4
-
-#include "../mips/abi-saved-sp.h"
-
-/* op (sw or lw) on s0..s7, s8 and the nine words at off(base). */
-.macro SREGS op, off, base
-	\op	$16, \off(\base)
-	\op	$17, \off + 4(\base)
-	\op	$18, \off + 8(\base)
-	\op	$19, \off + 12(\base)
-	\op	$20, \off + 16(\base)
-	\op	$21, \off + 20(\base)
-	\op	$22, \off + 24(\base)
-	\op	$23, \off + 28(\base)
-	\op	$30, \off + 32(\base)
-.endm
-
-/* op (sdc1 or ldc1) on f20, f22, ..., f30 and the six doubles at off(base). */
-.macro FREGS op, off, base
-	\op	$f20, \off(\base)
-	\op	$f22, \off + 8(\base)
-	\op	$f24, \off + 16(\base)
-	\op	$f26, \off + 24(\base)
-	\op	$f28, \off + 32(\base)
-	\op	$f30, \off + 40(\base)
-.endm
-
-/* regs offsets */
-#define IN_R		0
-#define OUT_R		36
-#define SP_IN		72
-#define SP_OUT		76
-#define IN_F		80
-#define OUT_F		128
-#define FCSR_IN		176
-#define FCSR_OUT	180
-#define ARG		184
-#define RET		208
-
-/* Frame: 0..15 fn's home area, 16 and 20 its fifth and sixth argument
- * words, then: */
-#define REGS		24
-#define PREV_SP		28
-#define CALLER_FCSR	32
-#define SAVED_RA	36
-#define SAVED_S		40	/* the caller's s0..s8 */
-#define SAVED_F		80	/* the caller's f20..f30 */
-#define FRAME		128
-
-.text
-.set noreorder
-.set nomips16
-.set nomicromips
-
-.globl abi_check_trampoline
-.type abi_check_trampoline, @function
-.balign 8
-.ent abi_check_trampoline
-abi_check_trampoline:
+ABI_FN abi_check_trampoline
 	.frame	$sp, FRAME, $31
 	.cpload	$25
-	addiu	$sp, $sp, -FRAME
-	sw	$31, SAVED_RA($sp)
-	SREGS	sw, SAVED_S, $sp
-	FREGS	sdc1, SAVED_F, $sp
-	sw	$4, REGS($sp)
-	cfc1	$8, $31
-	sw	$8, CALLER_FCSR($sp)
-	SAVED_SP	$9, $3, $28
-	lw	$8, 0($9)
-	sw	$8, PREV_SP($sp)
-	sw	$sp, 0($9)
-	move	$25, $5
-	move	$12, $4
+	ABI_FRAME_ENTER $28
 	lw	$8, ARG + 16($12)
 	lw	$9, ARG + 20($12)
 	sw	$8, 16($sp)
 	sw	$9, 20($sp)
-	sw	$sp, SP_IN($12)
-	lw	$8, FCSR_IN($12)
-	ctc1	$8, $31
-	FREGS	ldc1, IN_F, $12
-	SREGS	lw, IN_R, $12
-	lw	$4, ARG($12)
-	lw	$5, ARG + 4($12)
-	lw	$6, ARG + 8($12)
-	lw	$7, ARG + 12($12)
-	lui	$8, 0x5555
-	ori	$8, $8, 0x5555
-	.set	push
-	.set	noat
-	move	$1, $8
-	.set	pop
-	move	$2, $8
-	move	$3, $8
-	move	$9, $8
-	move	$10, $8
-	move	$11, $8
-	move	$13, $8
-	move	$14, $8
-	move	$15, $8
-	move	$24, $8
+	ABI_LOAD_INPUTS
+	ABI_GARBAGE $8, $2, $3, $9, $10, $11, $13, $14, $15, $24
 	jalr	$25
 	move	$12, $8			/* delay slot */
 	move	$8, $sp
@@ -173,21 +88,8 @@ abi_check_trampoline:
 	sw	$8, SP_OUT($12)
 	sw	$2, RET($12)
 	sw	$3, RET + 4($12)
-	SREGS	sw, OUT_R, $12
-	FREGS	sdc1, OUT_F, $12
-	cfc1	$8, $31
-	sw	$8, FCSR_OUT($12)
-	lw	$8, CALLER_FCSR($sp)
-	ctc1	$8, $31
-	lw	$8, PREV_SP($sp)
-	sw	$8, 0($10)
-	SREGS	lw, SAVED_S, $sp
-	FREGS	ldc1, SAVED_F, $sp
-	lw	$31, SAVED_RA($sp)
-	jr	$31
-	addiu	$sp, $sp, FRAME		/* delay slot */
-.end abi_check_trampoline
-.size abi_check_trampoline, .-abi_check_trampoline
+	ABI_FRAME_LEAVE $10
+ABI_FN_END abi_check_trampoline
 
 #ifdef ZINC_ABI_CHECKED
 /* Each argument word as a uint64_t (its low half: the second word on
@@ -201,12 +103,8 @@ abi_check_trampoline:
 #define HI 4
 #endif
 #define ENTER_FRAME	72
-.globl zinc_abi_enter
 .hidden zinc_abi_enter
-.type zinc_abi_enter, @function
-.balign 8
-.ent zinc_abi_enter
-zinc_abi_enter:
+ABI_FN zinc_abi_enter
 	.frame	$sp, ENTER_FRAME, $31
 	.cpload	$25
 	addiu	$sp, $sp, -ENTER_FRAME
@@ -232,8 +130,7 @@ zinc_abi_enter:
 	lw	$31, 64($sp)
 	jr	$31
 	addiu	$sp, $sp, ENTER_FRAME	/* delay slot */
-.end zinc_abi_enter
-.size zinc_abi_enter, .-zinc_abi_enter
+ABI_FN_END zinc_abi_enter
 #endif
 
 #endif

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * FCSR in the MIPS ABI checks, the same in o32 (arch/mips/abi_check.h)
- * and n64 (arch/mips64/abi_check.h), whose register blocks both have
- * fcsr_in and fcsr_out: how the trampoline's input is chosen and which
- * fields a call must preserve.
+ * and n64 (arch/mips64/abi_check.h): its fields, for their tables' fcsr
+ * line (which a call must preserve, the rounding mode, what a fresh input
+ * keeps of the caller's), and abi_get_fp, which reads it.
  *
  * FCSR: RM in bits 0-1 (0 is round to nearest, the default), flags 2-6,
  * enables 7-11, cause 12-17, NAN2008 18, ABS2008 19, FCC0 23, FS 24,
@@ -13,12 +13,12 @@
 #ifndef ZINC_ARCH_MIPS_ABI_FCSR_H
 #define ZINC_ARCH_MIPS_ABI_FCSR_H
 
-#include <stdbool.h>
 #include <stdint.h>
 
 #define ABI_FCSR_RM 0x3u
 #define ABI_FCSR_CONTROL 0x010c0f83u
-/* NAN2008 and ABS2008: what the CPU has, kept in every input. */
+/* NAN2008 and ABS2008: what the CPU has, kept in every input (the
+ * table's keep). */
 #define ABI_FCSR_2008 0x000c0000u
 
 static inline uint64_t abi_get_fp(void)
@@ -27,17 +27,6 @@ static inline uint64_t abi_get_fp(void)
 
 	__asm__ volatile("cfc1 %0, $31" : "=r"(x));
 	return x;
-}
-
-/* When fresh_fp, a rounding mode other than the default (toward zero,
- * +infinity or -infinity), NAN2008 and ABS2008 as the CPU has them.
- * Enables stay clear: no backend can trap. */
-static inline __attribute__((always_inline)) void
-abi_check_fill_fp(struct abi_check_regs *r, uint64_t (*next)(void), bool fresh_fp)
-{
-	uint32_t fcsr = (uint32_t)abi_get_fp();
-
-	r->fcsr_in = fresh_fp ? (fcsr & ABI_FCSR_2008) | (uint32_t)(1 + next() % 3) : fcsr;
 }
 
 #endif

@@ -37,7 +37,9 @@
  * instead of crashing the trampoline; the previous value is kept in the
  * frame and put back, so calls nest and threads do not share it. The
  * trampoline saves and restores its own caller's s0-s8, gp, f24-f31, ra
- * and FCSR, and keeps sp 16-byte aligned.
+ * and FCSR, and keeps sp 16-byte aligned. The block's and the frame's
+ * layout and the steps o32 shares (the frame's prologue and epilogue, the
+ * loading of the inputs) are arch/mips/abi-trampoline.h's.
  *
  * CPU features: MIPS64 release 2 with an FPU (rdhwr; Debian's baseline).
  */
@@ -47,114 +49,24 @@
 
 #if defined(__mips__) && _MIPS_SIM == _ABI64
 
-	.abicalls
+/* s0..s7, s8, gp and f24..f31; all six arguments are in registers. */
+#define SAVED_GPRS	$16, $17, $18, $19, $20, $21, $22, $23, $30, $28
+#define NSAVED_GPRS	10
+#define SAVED_FPRS	$f24, $f25, $f26, $f27, $f28, $f29, $f30, $f31
+#define NSAVED_FPRS	8
+#define CALL_AREA	0
+#include "../mips/abi-trampoline.h"
 
-.section .tbss,"awT",@nobits
-.balign 8
-.type abi_saved_sp, @object
-.size abi_saved_sp, 8
-abi_saved_sp:	.space 8
-
-#include "../mips/abi-saved-sp.h"
-
-/* op (sd or ld) on s0..s7, s8, gp and the ten doublewords at off(base). */
-.macro SREGS op, off, base
-	\op	$16, \off(\base)
-	\op	$17, \off + 8(\base)
-	\op	$18, \off + 16(\base)
-	\op	$19, \off + 24(\base)
-	\op	$20, \off + 32(\base)
-	\op	$21, \off + 40(\base)
-	\op	$22, \off + 48(\base)
-	\op	$23, \off + 56(\base)
-	\op	$30, \off + 64(\base)
-	\op	$28, \off + 72(\base)
-.endm
-
-/* op (sdc1 or ldc1) on f24..f31 and the eight doublewords at off(base). */
-.macro FREGS op, off, base
-	\op	$f24, \off(\base)
-	\op	$f25, \off + 8(\base)
-	\op	$f26, \off + 16(\base)
-	\op	$f27, \off + 24(\base)
-	\op	$f28, \off + 32(\base)
-	\op	$f29, \off + 40(\base)
-	\op	$f30, \off + 48(\base)
-	\op	$f31, \off + 56(\base)
-.endm
-
-/* regs offsets */
-#define IN_R		0
-#define OUT_R		80
-#define SP_IN		160
-#define SP_OUT		168
-#define IN_F		176
-#define OUT_F		240
-#define FCSR_IN		304
-#define FCSR_OUT	308
-#define ARG		312
-#define RET		360
-
-/* Frame */
-#define REGS		0
-#define PREV_SP		8
-#define CALLER_FCSR	16
-#define SAVED_RA	24
-#define SAVED_S		32	/* the caller's s0..s8, gp */
-#define SAVED_F		112	/* the caller's f24..f31 */
-#define FRAME		176
-
-.text
-.set noreorder
-.set nomips16
-.set nomicromips
-
-.globl abi_check_trampoline
-.type abi_check_trampoline, @function
-.balign 8
-.ent abi_check_trampoline
-abi_check_trampoline:
+ABI_FN abi_check_trampoline
 	.frame	$sp, FRAME, $31
 	lui	$10, %hi(%neg(%gp_rel(abi_check_trampoline)))
 	daddu	$10, $10, $25
 	daddiu	$10, $10, %lo(%neg(%gp_rel(abi_check_trampoline)))
-	daddiu	$sp, $sp, -FRAME
-	sd	$31, SAVED_RA($sp)
-	SREGS	sd, SAVED_S, $sp
-	FREGS	sdc1, SAVED_F, $sp
-	sd	$4, REGS($sp)
-	cfc1	$8, $31
-	sw	$8, CALLER_FCSR($sp)
-	SAVED_SP	$9, $3, $10
-	ld	$8, 0($9)
-	sd	$8, PREV_SP($sp)
-	sd	$sp, 0($9)
-	move	$25, $5
-	move	$12, $4
-	sd	$sp, SP_IN($12)
-	lw	$8, FCSR_IN($12)
-	ctc1	$8, $31
-	FREGS	ldc1, IN_F, $12
-	SREGS	ld, IN_R, $12
-	ld	$4, ARG($12)
-	ld	$5, ARG + 8($12)
-	ld	$6, ARG + 16($12)
-	ld	$7, ARG + 24($12)
+	ABI_FRAME_ENTER $10
+	ABI_LOAD_INPUTS
 	ld	$8, ARG + 32($12)
 	ld	$9, ARG + 40($12)
-	lui	$13, 0x5555
-	ori	$13, $13, 0x5555
-	.set	push
-	.set	noat
-	move	$1, $13
-	.set	pop
-	move	$2, $13
-	move	$3, $13
-	move	$10, $13
-	move	$11, $13
-	move	$14, $13
-	move	$15, $13
-	move	$24, $13
+	ABI_GARBAGE $13, $2, $3, $10, $11, $14, $15, $24
 	jalr	$25
 	move	$12, $13		/* delay slot */
 	move	$8, $sp
@@ -169,31 +81,14 @@ abi_check_trampoline:
 	ld	$12, REGS($sp)
 	sd	$8, SP_OUT($12)
 	sd	$2, RET($12)
-	SREGS	sd, OUT_R, $12
-	FREGS	sdc1, OUT_F, $12
-	cfc1	$8, $31
-	sw	$8, FCSR_OUT($12)
-	lw	$8, CALLER_FCSR($sp)
-	ctc1	$8, $31
-	ld	$8, PREV_SP($sp)
-	sd	$8, 0($11)
-	SREGS	ld, SAVED_S, $sp
-	FREGS	ldc1, SAVED_F, $sp
-	ld	$31, SAVED_RA($sp)
-	jr	$31
-	daddiu	$sp, $sp, FRAME		/* delay slot */
-.end abi_check_trampoline
-.size abi_check_trampoline, .-abi_check_trampoline
+	ABI_FRAME_LEAVE $11
+ABI_FN_END abi_check_trampoline
 
 #ifdef ZINC_ABI_CHECKED
 /* a0..a5 into a[6] in the frame, then zinc_abi_checked(site, a), with gp
  * its own (and the caller's put back). Frame: a[6] at 0, ra at 48, gp at 56. */
-.globl zinc_abi_enter
 .hidden zinc_abi_enter
-.type zinc_abi_enter, @function
-.balign 8
-.ent zinc_abi_enter
-zinc_abi_enter:
+ABI_FN zinc_abi_enter
 	.frame	$sp, 64, $31
 	daddiu	$sp, $sp, -64
 	sd	$31, 48($sp)
@@ -215,8 +110,7 @@ zinc_abi_enter:
 	ld	$28, 56($sp)
 	jr	$31
 	daddiu	$sp, $sp, 64		/* delay slot */
-.end zinc_abi_enter
-.size zinc_abi_enter, .-zinc_abi_enter
+ABI_FN_END zinc_abi_enter
 #endif
 
 #endif

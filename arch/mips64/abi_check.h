@@ -45,7 +45,7 @@ static const struct abi_saved abi_check_saved[] = {
 	  ABI_AT(in_f), ABI_AT(out_f), ABI_ALL, 0 },
 	{ ABI_SP, (const char *const[]){ "sp" }, 1, 8, ABI_AT(sp_in), ABI_AT(sp_out), ABI_ALL, 0 },
 	{ ABI_FP, (const char *const[]){ "fcsr" }, 1, 4, ABI_AT(fcsr_in), ABI_AT(fcsr_out),
-	  ABI_FCSR_CONTROL, ABI_FCSR_RM },
+	  ABI_FCSR_CONTROL, ABI_FCSR_RM, ABI_FCSR_2008 },
 };
 
 /* abi_check_call: arch/abi_regs.h, with arch/mips64/abi-check.S's trampoline. */

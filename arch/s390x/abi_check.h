@@ -16,7 +16,6 @@
 #ifndef ZINC_ARCH_S390X_ABI_CHECK_H
 #define ZINC_ARCH_S390X_ABI_CHECK_H
 
-#include <stdbool.h>
 #include <stdint.h>
 
 #include "arch/abi_check.h"
@@ -63,15 +62,6 @@ static inline uint64_t abi_get_fp(void)
 
 	__asm__ volatile("stfpc %0" : "=Q"(x));
 	return x;
-}
-
-/* When fresh_fp, FPC with a BFP rounding mode other than the default
- * (toward zero, +infinity or -infinity). The IEEE masks stay clear: no
- * backend can trap. */
-static inline __attribute__((always_inline)) void
-abi_check_fill_fp(struct abi_check_regs *r, uint64_t (*next)(void), bool fresh_fp)
-{
-	r->fpc_in = fresh_fp ? (uint32_t)(1 + next() % 3) : (uint32_t)abi_get_fp();
 }
 
 /* abi_check_call: arch/abi_regs.h, with arch/s390x/abi-check.S's

@@ -42,12 +42,25 @@
 #ifdef __x86_64__
 
 #include "arch.h"	/* PROLOGUE, EPILOGUE */
+#include "../abi-saved-sp.h"
 
-.section .tbss,"awT",@nobits
-.balign 8
-.type abi_saved_rsp, @object
-.size abi_saved_rsp, 8
-abi_saved_rsp:	.zero 8
+ABI_SAVED_SP_WORD abi_saved_rsp, 8
+
+/* The callee-saved registers of the block's in[6] and out[6], in order. */
+#define SAVED_REGS	%rbx, %rbp, %r12, %r13, %r14, %r15
+
+/* movq between each register and the words at off(base), one after the
+ * other: into memory (dir store) or from it (dir load). */
+.macro WORDS dir, off, base, reg, more:vararg
+	.ifc	\dir, store
+	movq	\reg, \off(\base)
+	.else
+	movq	\off(\base), \reg
+	.endif
+	.ifnb	\more
+	WORDS	\dir, \off+8, \base, \more
+	.endif
+.endm
 
 /* Frame offsets from rsp after the prologue (72 bytes above: 8 pushes and
  * the return address, then the stack arguments a4 and a5). */
@@ -81,12 +94,7 @@ abi_check_call:
 	movq	A5(%rsp), %r9
 	ldmxcsr	120(%r10)
 	fldcw	128(%r10)
-	movq	0(%r10), %rbx
-	movq	8(%r10), %rbp
-	movq	16(%r10), %r12
-	movq	24(%r10), %r13
-	movq	32(%r10), %r14
-	movq	40(%r10), %r15
+	WORDS	load, 0, %r10, SAVED_REGS
 	movq	%rsp, 96(%r10)
 	movq	%rsp, %fs:(%rax)
 	movabsq	$0x5a5a5a5a5a5a5a5a, %rax
@@ -100,12 +108,7 @@ abi_check_call:
 	movq	REGS(%rsp), %rdi
 	movq	%r11, 112(%rdi)
 	movq	%r10, 104(%rdi)
-	movq	%rbx, 48(%rdi)
-	movq	%rbp, 56(%rdi)
-	movq	%r12, 64(%rdi)
-	movq	%r13, 72(%rdi)
-	movq	%r14, 80(%rdi)
-	movq	%r15, 88(%rdi)
+	WORDS	store, 48, %rdi, SAVED_REGS
 	stmxcsr	124(%rdi)
 	fnstcw	130(%rdi)
 	cld
@@ -129,12 +132,7 @@ abi_check_call:
 zinc_abi_enter:
 	endbr64
 	subq	$56, %rsp
-	movq	%rdi, 0(%rsp)
-	movq	%rsi, 8(%rsp)
-	movq	%rdx, 16(%rsp)
-	movq	%rcx, 24(%rsp)
-	movq	%r8, 32(%rsp)
-	movq	%r9, 40(%rsp)
+	WORDS	store, 0, %rsp, %rdi, %rsi, %rdx, %rcx, %r8, %r9
 	movq	%r11, %rdi
 	movq	%rsp, %rsi
 	call	zinc_abi_checked

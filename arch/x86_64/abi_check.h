@@ -61,14 +61,16 @@ static inline uint64_t abi_get_fp(void)
 }
 
 /*
- * When fresh_fp, MXCSR and the x87 control word away from their defaults:
- * a rounding mode other than nearest, and for MXCSR random sticky
- * exception flags. The x87 precision stays at its default (valgrind
+ * Its own abi_check_fill_fp (arch/abi_regs.h's fills one control register
+ * alone). When fresh_fp, MXCSR and the x87 control word away from their
+ * defaults: a rounding mode other than nearest, and for MXCSR random
+ * sticky exception flags. The x87 precision stays at its default (valgrind
  * ignores another one). Exceptions stay masked, so no backend can trap on
  * them. Without fresh_fp both keep the caller's values: loading a changed
  * rounding mode costs the trampoline some 100 cycles (Zen 5), loading the
  * same one nearly nothing.
  */
+#define ABI_CHECK_OWN_FILL_FP 1
 static inline __attribute__((always_inline)) void
 abi_check_fill_fp(struct abi_check_regs *r, uint64_t (*next)(void), bool fresh_fp)
 {
