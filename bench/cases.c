@@ -71,6 +71,18 @@ void bench_note_skipped(struct bench_primitive *p, const char *name, uint32_t fe
 		 used ? ", " : "", name, feat);
 }
 
+/* A row's case when this CPU has the features it needs; otherwise the row
+ * is named, with what it lacks, in p's list of rows not timed. */
+static void add_row(struct bench_case *cases, unsigned *n, struct bench_primitive *p,
+		    const char *name, uint32_t features,
+		    void (*run)(const struct bench_case *, size_t), const void *row, uint32_t index)
+{
+	if (zinc_cpu_have(features))
+		add(cases, n, name, KIND_BACKEND, run, row, index);
+	else
+		bench_note_skipped(p, name, features);
+}
+
 const char *bench_kind_name(enum bench_kind kind)
 {
 	return kind == KIND_BACKEND ? "backend" : kind == KIND_PUBLIC ? "public" : "oracle";
@@ -126,10 +138,7 @@ static unsigned chacha20_cases(struct bench_case *cases)
 	for (size_t i = 0; i < chacha20_nimpls; i++) {
 		const struct chacha20_impl *impl = &chacha20_impls[i];
 
-		if (zinc_cpu_have(impl->features))
-			add(cases, &n, impl->name, KIND_BACKEND, chacha20_row, impl, 0);
-		else
-			bench_note_skipped(p, impl->name, impl->features);
+		add_row(cases, &n, p, impl->name, impl->features, chacha20_row, impl, 0);
 	}
 	add(cases, &n, "chacha20()", KIND_PUBLIC, chacha20_public, NULL, 0);
 	add(cases, &n, "libsodium", KIND_ORACLE, chacha20_sodium, NULL, 0);
@@ -168,10 +177,7 @@ static unsigned hchacha20_cases(struct bench_case *cases)
 
 		if (!impl->hchacha20)
 			continue;
-		if (zinc_cpu_have(impl->features))
-			add(cases, &n, impl->name, KIND_BACKEND, hchacha20_row, impl, 0);
-		else
-			bench_note_skipped(p, impl->name, impl->features);
+		add_row(cases, &n, p, impl->name, impl->features, hchacha20_row, impl, 0);
 	}
 	add(cases, &n, "hchacha20()", KIND_PUBLIC, hchacha20_public, NULL, 0);
 	add(cases, &n, "libsodium", KIND_ORACLE, hchacha20_sodium, NULL, 0);
@@ -213,10 +219,7 @@ static unsigned poly1305_cases(struct bench_case *cases)
 	for (size_t i = 0; i < poly1305_nimpls; i++) {
 		const struct poly1305_impl *impl = &poly1305_impls[i];
 
-		if (zinc_cpu_have(impl->features))
-			add(cases, &n, impl->name, KIND_BACKEND, poly1305_row, impl, (uint32_t)i);
-		else
-			bench_note_skipped(p, impl->name, impl->features);
+		add_row(cases, &n, p, impl->name, impl->features, poly1305_row, impl, (uint32_t)i);
 	}
 	add(cases, &n, "poly1305()", KIND_PUBLIC, poly1305_public, NULL, 0);
 	add(cases, &n, "libsodium", KIND_ORACLE, poly1305_sodium, NULL, 0);
@@ -352,20 +355,14 @@ static unsigned aead_rows(struct bench_case *cases, const char *pname,
 	for (size_t i = 0; i < chacha20poly1305_nimpls; i++) {
 		const struct chacha20poly1305_impl *impl = &chacha20poly1305_impls[i];
 
-		if (zinc_cpu_have(impl->features))
-			add(cases, &n, impl->name, KIND_BACKEND, stitched, impl, (uint32_t)i);
-		else
-			bench_note_skipped(p, impl->name, impl->features);
+		add_row(cases, &n, p, impl->name, impl->features, stitched, impl, (uint32_t)i);
 	}
 
 	for (size_t i = 0; i < chacha20_nimpls; i++) {
 		const struct chacha20_impl *impl = &chacha20_impls[i];
 
 		snprintf(name, sizeof(name), "%s+picked poly", impl->name);
-		if (zinc_cpu_have(impl->features))
-			add(cases, &n, name, KIND_BACKEND, run, impl, (uint32_t)i);
-		else
-			bench_note_skipped(p, impl->name, impl->features);
+		add_row(cases, &n, p, name, impl->features, run, impl, (uint32_t)i);
 	}
 	return n;
 }
@@ -546,10 +543,7 @@ static unsigned blake2s_cases(struct bench_case *cases)
 	for (size_t i = 0; i < blake2s_nimpls; i++) {
 		const struct blake2s_impl *impl = &blake2s_impls[i];
 
-		if (zinc_cpu_have(impl->features))
-			add(cases, &n, impl->name, KIND_BACKEND, blake2s_row, impl, 0);
-		else
-			bench_note_skipped(p, impl->name, impl->features);
+		add_row(cases, &n, p, impl->name, impl->features, blake2s_row, impl, 0);
 	}
 	add(cases, &n, "blake2s()", KIND_PUBLIC, blake2s_public, NULL, 0);
 	if (ossl_blake2s)
@@ -662,10 +656,7 @@ static unsigned x25519_rows(struct bench_case *cases, const char *pname,
 	for (size_t i = 0; i < curve25519_nimpls; i++) {
 		const struct curve25519_impl *impl = &curve25519_impls[i];
 
-		if (zinc_cpu_have(impl->features))
-			add(cases, &n, impl->name, KIND_BACKEND, run, impl, 0);
-		else
-			bench_note_skipped(p, impl->name, impl->features);
+		add_row(cases, &n, p, impl->name, impl->features, run, impl, 0);
 	}
 	return n;
 }
