@@ -53,13 +53,12 @@
 
 #include "fuzz/oracles/oracles.h"
 #include "lib/blake2s/blake2s.h"
-#include "lib/blake2s/entries.h"
 #include "lib/chacha20poly1305/chacha20poly1305.h"
 #include "lib/chacha20poly1305/entries.h"
 #include "lib/common/cpu.h"
 #include "lib/common/test.h"
 #include "lib/common/util.h"
-#include "lib/poly1305/entries.h"
+#include "lib/poly1305/poly1305.h"
 
 enum { EDGE = 64 * 1024, RING = 1 << 20, AD_LEN = 13, POISON = 0xa5 };
 #define GIB ((size_t)1 << 30)

@@ -6,7 +6,6 @@
  * (lib/selftest/check.h).
  */
 #include "lib/blake2s/blake2s.h"
-#include "lib/blake2s/entries.h"
 #include "lib/selftest/check.h"
 
 bool blake2s_selftest(char *why, size_t size)

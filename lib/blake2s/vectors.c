@@ -11,7 +11,6 @@
 #include <zinc/blake2s.h>
 
 #include "lib/blake2s/blake2s.h"
-#include "lib/blake2s/entries.h"
 #include "vectors/runner.h"
 
 static const char *const hex_fields[] = { "Key", "Input", "Output", NULL };

@@ -8,11 +8,10 @@
  * a random key. Compared: the row's state (its state_size bytes) and the MAC.
  *
  * And, in every build, the row-level MAC the harnesses run a row by
- * (lib/poly1305/entries.h).
+ * (poly1305_row_split, declared in lib/poly1305/poly1305.h).
  */
 #include <string.h>
 
-#include "lib/poly1305/entries.h"
 #include "lib/poly1305/poly1305.h"
 
 void poly1305_row_split(uint32_t row, uint8_t mac[POLY1305_MAC_SIZE],

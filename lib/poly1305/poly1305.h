@@ -78,6 +78,12 @@ void poly1305_row_mac(uint32_t impl, uint8_t mac[POLY1305_MAC_SIZE], const uint8
 /* poly1305_init with a chosen row (the harness and the AEADs use it). */
 void poly1305_init_impl(struct poly1305_ctx *ctx, const uint8_t key[POLY1305_KEY_SIZE],
 			uint32_t impl);
+/* The MAC of in[0..len) with key through row (poly1305_init_impl), fed in
+ * two updates split at split (at most len). How the harnesses run one row
+ * on a whole message, its entry points one by one (lib/poly1305/entries.c). */
+void poly1305_row_split(uint32_t row, uint8_t mac[POLY1305_MAC_SIZE],
+			const uint8_t key[POLY1305_KEY_SIZE], const uint8_t *in, size_t len,
+			size_t split);
 
 /* POLY1305_ROW_<ID>: a row's index in poly1305_impls. */
 enum poly1305_row {

@@ -5,7 +5,6 @@
  * then each row against the first on the long message
  * (lib/selftest/check.h).
  */
-#include "lib/poly1305/entries.h"
 #include "lib/poly1305/poly1305.h"
 #include "lib/selftest/check.h"
 

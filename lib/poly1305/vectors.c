@@ -10,7 +10,6 @@
 
 #include <zinc/poly1305.h>
 
-#include "lib/poly1305/entries.h"
 #include "lib/poly1305/poly1305.h"
 #include "vectors/runner.h"
 
