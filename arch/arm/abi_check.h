@@ -48,12 +48,13 @@ _Static_assert(__builtin_offsetof(struct abi_check_regs, in_d) == 64 &&
 
 static const struct abi_saved abi_check_saved[] = {
 	{ ABI_RANDOM, (const char *const[]){ "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11" }, 8,
-	  4, ABI_AT(in_r), ABI_AT(out_r), ABI_ALL, 0 },
+	  4, ABI_AT(in_r), ABI_AT(out_r), ABI_ALL, 0, 0 },
 	{ ABI_RANDOM, (const char *const[]){ "d8", "d9", "d10", "d11", "d12", "d13", "d14", "d15" },
-	  8, 8, ABI_AT(in_d), ABI_AT(out_d), ABI_ALL, 0 },
-	{ ABI_SP, (const char *const[]){ "sp" }, 1, 4, ABI_AT(sp_in), ABI_AT(sp_out), ABI_ALL, 0 },
+	  8, 8, ABI_AT(in_d), ABI_AT(out_d), ABI_ALL, 0, 0 },
+	{ ABI_SP, (const char *const[]){ "sp" }, 1, 4, ABI_AT(sp_in), ABI_AT(sp_out), ABI_ALL,
+	  0, 0 },
 	{ ABI_FP, (const char *const[]){ "fpscr" }, 1, 4, ABI_AT(fpscr_in), ABI_AT(fpscr_out),
-	  ABI_FPSCR_CONTROL, 3u << ABI_FPSCR_RMODE_SHIFT },
+	  ABI_FPSCR_CONTROL, 3u << ABI_FPSCR_RMODE_SHIFT, 0 },
 };
 
 static inline uint64_t abi_get_fp(void)

@@ -34,12 +34,13 @@ static const struct abi_saved abi_check_saved[] = {
 	{ ABI_RANDOM,
 	  (const char *const[]){ "x19", "x20", "x21", "x22", "x23", "x24", "x25", "x26", "x27", "x28",
 				 "x29" },
-	  11, 8, ABI_AT(in_x), ABI_AT(out_x), ABI_ALL, 0 },
+	  11, 8, ABI_AT(in_x), ABI_AT(out_x), ABI_ALL, 0, 0 },
 	{ ABI_RANDOM, (const char *const[]){ "d8", "d9", "d10", "d11", "d12", "d13", "d14", "d15" },
-	  8, 8, ABI_AT(in_d), ABI_AT(out_d), ABI_ALL, 0 },
-	{ ABI_SP, (const char *const[]){ "sp" }, 1, 8, ABI_AT(sp_in), ABI_AT(sp_out), ABI_ALL, 0 },
+	  8, 8, ABI_AT(in_d), ABI_AT(out_d), ABI_ALL, 0, 0 },
+	{ ABI_SP, (const char *const[]){ "sp" }, 1, 8, ABI_AT(sp_in), ABI_AT(sp_out), ABI_ALL,
+	  0, 0 },
 	{ ABI_FP, (const char *const[]){ "fpcr" }, 1, 8, ABI_AT(fpcr_in), ABI_AT(fpcr_out), ABI_ALL,
-	  3u << ABI_FPCR_RMODE_SHIFT },
+	  3u << ABI_FPCR_RMODE_SHIFT, 0 },
 };
 
 static inline uint64_t abi_get_fp(void)

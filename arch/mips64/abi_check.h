@@ -39,11 +39,12 @@ _Static_assert(__builtin_offsetof(struct abi_check_regs, sp_in) == 160 &&
 static const struct abi_saved abi_check_saved[] = {
 	{ ABI_RANDOM,
 	  (const char *const[]){ "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "gp" }, 10, 8,
-	  ABI_AT(in_r), ABI_AT(out_r), ABI_ALL, 0 },
+	  ABI_AT(in_r), ABI_AT(out_r), ABI_ALL, 0, 0 },
 	{ ABI_RANDOM,
 	  (const char *const[]){ "f24", "f25", "f26", "f27", "f28", "f29", "f30", "f31" }, 8, 8,
-	  ABI_AT(in_f), ABI_AT(out_f), ABI_ALL, 0 },
-	{ ABI_SP, (const char *const[]){ "sp" }, 1, 8, ABI_AT(sp_in), ABI_AT(sp_out), ABI_ALL, 0 },
+	  ABI_AT(in_f), ABI_AT(out_f), ABI_ALL, 0, 0 },
+	{ ABI_SP, (const char *const[]){ "sp" }, 1, 8, ABI_AT(sp_in), ABI_AT(sp_out), ABI_ALL,
+	  0, 0 },
 	{ ABI_FP, (const char *const[]){ "fcsr" }, 1, 4, ABI_AT(fcsr_in), ABI_AT(fcsr_out),
 	  ABI_FCSR_CONTROL, ABI_FCSR_RM, ABI_FCSR_2008 },
 };

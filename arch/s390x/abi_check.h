@@ -47,13 +47,13 @@ _Static_assert(__builtin_offsetof(struct abi_check_regs, in_f) == 128 &&
 
 static const struct abi_saved abi_check_saved[] = {
 	{ ABI_RANDOM, (const char *const[]){ "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r13" }, 8,
-	  8, ABI_AT(in_r), ABI_AT(out_r), ABI_ALL, 0 },
+	  8, ABI_AT(in_r), ABI_AT(out_r), ABI_ALL, 0, 0 },
 	{ ABI_RANDOM, (const char *const[]){ "f8", "f9", "f10", "f11", "f12", "f13", "f14", "f15" },
-	  8, 8, ABI_AT(in_f), ABI_AT(out_f), ABI_ALL, 0 },
+	  8, 8, ABI_AT(in_f), ABI_AT(out_f), ABI_ALL, 0, 0 },
 	{ ABI_SP, (const char *const[]){ "r15 (sp)" }, 1, 8, ABI_AT(sp_in), ABI_AT(sp_out), ABI_ALL,
-	  0 },
+	  0, 0 },
 	{ ABI_FP, (const char *const[]){ "fpc" }, 1, 4, ABI_AT(fpc_in), ABI_AT(fpc_out),
-	  ABI_FPC_CONTROL, ABI_FPC_BFP_RM },
+	  ABI_FPC_CONTROL, ABI_FPC_BFP_RM, 0 },
 };
 
 static inline uint64_t abi_get_fp(void)

@@ -40,14 +40,15 @@ uint64_t abi_check_call(struct abi_check_regs *regs, const void *fn, uint64_t a0
 
 static const struct abi_saved abi_check_saved[] = {
 	{ ABI_RANDOM, (const char *const[]){ "rbx", "rbp", "r12", "r13", "r14", "r15" }, 6, 8,
-	  ABI_AT(in), ABI_AT(out), ABI_ALL, 0 },
-	{ ABI_SP, (const char *const[]){ "rsp" }, 1, 8, ABI_AT(rsp_in), ABI_AT(rsp_out), ABI_ALL, 0 },
+	  ABI_AT(in), ABI_AT(out), ABI_ALL, 0, 0 },
+	{ ABI_SP, (const char *const[]){ "rsp" }, 1, 8, ABI_AT(rsp_in), ABI_AT(rsp_out), ABI_ALL,
+	  0, 0 },
 	{ ABI_CLEAR, (const char *const[]){ "direction flag" }, 1, 8, 0, ABI_AT(rflags),
-	  ABI_RFLAGS_DF, 0 },
+	  ABI_RFLAGS_DF, 0, 0 },
 	{ ABI_FP, (const char *const[]){ "mxcsr" }, 1, 4, ABI_AT(mxcsr_in), ABI_AT(mxcsr_out),
-	  ABI_MXCSR_CONTROL, 3u << 13 },
+	  ABI_MXCSR_CONTROL, 3u << 13, 0 },
 	{ ABI_FP, (const char *const[]){ "x87 control word" }, 1, 2, ABI_AT(fcw_in), ABI_AT(fcw_out),
-	  ABI_ALL, 3u << 10 },
+	  ABI_ALL, 3u << 10, 0 },
 };
 
 /* The caller's MXCSR (low half) and x87 control word (bits 32-47). */
