@@ -5,7 +5,7 @@
  *
  * Each row's functions called by name, for the public functions: a chain
  * of zinc_row_is() tests (lib/common/cpu.h), one per row that has the
- * function, that ends in a trap for an id that matches no row. Included by
+ * function, whose last else traps for an id that matches no row. Included by
  * lib/blake2s/blake2s.h after the row ids and the prototypes. */
 #ifndef ZINC_LIB_BLAKE2S_DISPATCH_H
 #define ZINC_LIB_BLAKE2S_DISPATCH_H
@@ -14,27 +14,20 @@
 static inline void blake2s_row_compress(enum blake2s_row row, struct blake2s_state *state,
 					const uint8_t *block, size_t nblocks, uint32_t inc)
 {
-	if (zinc_row_is(row, BLAKE2S_ROW_GENERIC)) {
+	if (zinc_row_is(row, BLAKE2S_ROW_GENERIC))
 		blake2s_compress_generic(state, block, nblocks, inc);
-		return;
-	}
 #ifdef ZINC_ASM_X86_64
-	if (zinc_row_is(row, BLAKE2S_ROW_AVX)) {
+	else if (zinc_row_is(row, BLAKE2S_ROW_AVX))
 		blake2s_compress_avx(state, block, nblocks, inc);
-		return;
-	}
-	if (zinc_row_is(row, BLAKE2S_ROW_AVX512VL)) {
+	else if (zinc_row_is(row, BLAKE2S_ROW_AVX512VL))
 		blake2s_compress_avx512vl(state, block, nblocks, inc);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_ARM
-	if (zinc_row_is(row, BLAKE2S_ROW_ARM)) {
+	else if (zinc_row_is(row, BLAKE2S_ROW_ARM))
 		blake2s_compress_arm(state, block, nblocks, inc);
-		return;
-	}
 #endif
-	__builtin_trap();
+	else
+		__builtin_trap();
 }
 
 #endif

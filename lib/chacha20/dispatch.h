@@ -5,7 +5,7 @@
  *
  * Each row's functions called by name, for the public functions: a chain
  * of zinc_row_is() tests (lib/common/cpu.h), one per row that has the
- * function, that ends in a trap for an id that matches no row. Included by
+ * function, whose last else traps for an id that matches no row. Included by
  * lib/chacha20/chacha20.h after the row ids and the prototypes. */
 #ifndef ZINC_LIB_CHACHA20_DISPATCH_H
 #define ZINC_LIB_CHACHA20_DISPATCH_H
@@ -14,51 +14,34 @@
 static inline void chacha20_row_xor(enum chacha20_row row, uint32_t state[16], uint8_t *dst,
 				    const uint8_t *src, size_t len)
 {
-	if (zinc_row_is(row, CHACHA20_ROW_GENERIC)) {
+	if (zinc_row_is(row, CHACHA20_ROW_GENERIC))
 		chacha20_generic(state, dst, src, len);
-		return;
-	}
 #ifdef ZINC_ASM_X86_64
-	if (zinc_row_is(row, CHACHA20_ROW_SSSE3)) {
+	else if (zinc_row_is(row, CHACHA20_ROW_SSSE3))
 		chacha20_ssse3(state, dst, src, len);
-		return;
-	}
-	if (zinc_row_is(row, CHACHA20_ROW_AVX2)) {
+	else if (zinc_row_is(row, CHACHA20_ROW_AVX2))
 		chacha20_avx2(state, dst, src, len);
-		return;
-	}
-	if (zinc_row_is(row, CHACHA20_ROW_AVX512VL)) {
+	else if (zinc_row_is(row, CHACHA20_ROW_AVX512VL))
 		chacha20_avx512vl(state, dst, src, len);
-		return;
-	}
-	if (zinc_row_is(row, CHACHA20_ROW_AVX512)) {
+	else if (zinc_row_is(row, CHACHA20_ROW_AVX512))
 		chacha20_avx512(state, dst, src, len);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_ARM64
-	if (zinc_row_is(row, CHACHA20_ROW_NEON)) {
+	else if (zinc_row_is(row, CHACHA20_ROW_NEON))
 		chacha20_neon(state, dst, src, len);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_MIPS
-	if (zinc_row_is(row, CHACHA20_ROW_MIPS)) {
+	else if (zinc_row_is(row, CHACHA20_ROW_MIPS))
 		chacha20_mips(state, dst, src, len);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_ARM
-	if (zinc_row_is(row, CHACHA20_ROW_ARM)) {
+	else if (zinc_row_is(row, CHACHA20_ROW_ARM))
 		chacha20_arm(state, dst, src, len);
-		return;
-	}
-	if (zinc_row_is(row, CHACHA20_ROW_NEON)) {
+	else if (zinc_row_is(row, CHACHA20_ROW_NEON))
 		chacha20_neon(state, dst, src, len);
-		return;
-	}
 #endif
-	__builtin_trap();
+	else
+		__builtin_trap();
 }
 
 /* Row row's HChaCha20, called by name (a row must have one). */
@@ -67,43 +50,30 @@ static inline void chacha20_row_hchacha20(enum chacha20_row row,
 					  const uint8_t nonce[HCHACHA20_NONCE_SIZE],
 					  const uint8_t key[HCHACHA20_KEY_SIZE])
 {
-	if (zinc_row_is(row, CHACHA20_ROW_GENERIC)) {
+	if (zinc_row_is(row, CHACHA20_ROW_GENERIC))
 		hchacha20_generic(out, nonce, key);
-		return;
-	}
 #ifdef ZINC_ASM_X86_64
-	if (zinc_row_is(row, CHACHA20_ROW_SSSE3)) {
+	else if (zinc_row_is(row, CHACHA20_ROW_SSSE3))
 		hchacha20_ssse3(out, nonce, key);
-		return;
-	}
-	if (zinc_row_is(row, CHACHA20_ROW_AVX512VL)) {
+	else if (zinc_row_is(row, CHACHA20_ROW_AVX512VL))
 		hchacha20_avx512vl(out, nonce, key);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_ARM64
-	if (zinc_row_is(row, CHACHA20_ROW_NEON)) {
+	else if (zinc_row_is(row, CHACHA20_ROW_NEON))
 		hchacha20_neon(out, nonce, key);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_MIPS
-	if (zinc_row_is(row, CHACHA20_ROW_MIPS)) {
+	else if (zinc_row_is(row, CHACHA20_ROW_MIPS))
 		hchacha20_mips(out, nonce, key);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_ARM
-	if (zinc_row_is(row, CHACHA20_ROW_ARM)) {
+	else if (zinc_row_is(row, CHACHA20_ROW_ARM))
 		hchacha20_arm(out, nonce, key);
-		return;
-	}
-	if (zinc_row_is(row, CHACHA20_ROW_NEON)) {
+	else if (zinc_row_is(row, CHACHA20_ROW_NEON))
 		hchacha20_neon(out, nonce, key);
-		return;
-	}
 #endif
-	__builtin_trap();
+	else
+		__builtin_trap();
 }
 
 #endif

@@ -5,7 +5,7 @@
  *
  * Each row's functions called by name, for the public functions: a chain
  * of zinc_row_is() tests (lib/common/cpu.h), one per row that has the
- * function, that ends in a trap for an id that matches no row. Included by
+ * function, whose last else traps for an id that matches no row. Included by
  * lib/chacha20poly1305/chacha20poly1305.h after the row ids and the prototypes. */
 #ifndef ZINC_LIB_CHACHA20POLY1305_DISPATCH_H
 #define ZINC_LIB_CHACHA20POLY1305_DISPATCH_H
@@ -18,16 +18,13 @@ static inline void chacha20poly1305_row_kernel(enum chacha20poly1305_row row,
 	if (zinc_row_is(row, CHACHA20POLY1305_ROW_TWO_PASS))
 		__builtin_trap();
 #ifdef ZINC_ASM_X86_64
-	if (zinc_row_is(row, CHACHA20POLY1305_ROW_AVX2)) {
+	else if (zinc_row_is(row, CHACHA20POLY1305_ROW_AVX2))
 		chacha20poly1305_avx2(b, dst, src, len);
-		return;
-	}
-	if (zinc_row_is(row, CHACHA20POLY1305_ROW_AVX512IFMA)) {
+	else if (zinc_row_is(row, CHACHA20POLY1305_ROW_AVX512IFMA))
 		chacha20poly1305_avx512ifma(b, dst, src, len);
-		return;
-	}
 #endif
-	__builtin_trap();
+	else
+		__builtin_trap();
 }
 
 /* Row row's steps kernel, called by name (the row must have one). */
@@ -38,16 +35,13 @@ static inline void chacha20poly1305_row_steps(enum chacha20poly1305_row row,
 	if (zinc_row_is(row, CHACHA20POLY1305_ROW_TWO_PASS))
 		__builtin_trap();
 #ifdef ZINC_ASM_X86_64
-	if (zinc_row_is(row, CHACHA20POLY1305_ROW_AVX2)) {
+	else if (zinc_row_is(row, CHACHA20POLY1305_ROW_AVX2))
 		chacha20poly1305_avx2_steps(b, steps, len);
-		return;
-	}
-	if (zinc_row_is(row, CHACHA20POLY1305_ROW_AVX512IFMA)) {
+	else if (zinc_row_is(row, CHACHA20POLY1305_ROW_AVX512IFMA))
 		chacha20poly1305_avx512ifma_steps(b, steps, len);
-		return;
-	}
 #endif
-	__builtin_trap();
+	else
+		__builtin_trap();
 }
 
 /* Row row's decryption kernel, called by name (the row must have one). */
@@ -59,16 +53,13 @@ static inline void chacha20poly1305_row_open(enum chacha20poly1305_row row,
 	if (zinc_row_is(row, CHACHA20POLY1305_ROW_TWO_PASS))
 		__builtin_trap();
 #ifdef ZINC_ASM_X86_64
-	if (zinc_row_is(row, CHACHA20POLY1305_ROW_AVX2)) {
+	else if (zinc_row_is(row, CHACHA20POLY1305_ROW_AVX2))
 		chacha20poly1305_avx2_open(b, dst, steps, len);
-		return;
-	}
-	if (zinc_row_is(row, CHACHA20POLY1305_ROW_AVX512IFMA)) {
+	else if (zinc_row_is(row, CHACHA20POLY1305_ROW_AVX512IFMA))
 		chacha20poly1305_avx512ifma_open(b, dst, steps, len);
-		return;
-	}
 #endif
-	__builtin_trap();
+	else
+		__builtin_trap();
 }
 
 #endif

@@ -76,11 +76,12 @@ def disassemble(so):
 
 exported_names = set()
 
-# A row function called by name in a dispatch.h: the first statement of an
-# "if (zinc_row_is(row, ...)) {" block, an assembly row's inside an
-# "#ifdef ZINC_ASM_<ARCH>" block.
-ROW_TEST = re.compile(r"^\s*if \(zinc_row_is\(row, \w+\)\) \{$")
-ROW_CALL = re.compile(r"^\s*(?:return )?(\w+)\(")
+# A row function called by name in a dispatch.h: the statement of an
+# "if (zinc_row_is(row, ...))" or "else if (...)" of the chain, an assembly
+# row's inside an "#ifdef ZINC_ASM_<ARCH>" block (a row without the function
+# has a return or a trap there instead).
+ROW_TEST = re.compile(r"^\s*(?:else )?if \(zinc_row_is\(row, \w+\)\)$")
+ROW_CALL = re.compile(r"^\s*(?:return )?(?!__builtin_trap\b)(\w+)\(")
 
 
 def row_functions(path):

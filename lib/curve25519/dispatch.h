@@ -5,7 +5,7 @@
  *
  * Each row's functions called by name, for the public functions: a chain
  * of zinc_row_is() tests (lib/common/cpu.h), one per row that has the
- * function, that ends in a trap for an id that matches no row. Included by
+ * function, whose last else traps for an id that matches no row. Included by
  * lib/curve25519/curve25519.h after the row ids and the prototypes. */
 #ifndef ZINC_LIB_CURVE25519_DISPATCH_H
 #define ZINC_LIB_CURVE25519_DISPATCH_H
@@ -16,66 +16,48 @@ static inline void curve25519_row_scalarmult(enum curve25519_row row,
 					     const uint8_t scalar[CURVE25519_KEY_SIZE],
 					     const uint8_t point[CURVE25519_KEY_SIZE])
 {
-	if (zinc_row_is(row, CURVE25519_ROW_GENERIC32)) {
+	if (zinc_row_is(row, CURVE25519_ROW_GENERIC32))
 		curve25519_generic32(out, scalar, point);
-		return;
-	}
 #ifdef __SIZEOF_INT128__
-	if (zinc_row_is(row, CURVE25519_ROW_GENERIC64)) {
+	else if (zinc_row_is(row, CURVE25519_ROW_GENERIC64))
 		curve25519_generic64(out, scalar, point);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_X86_64
-	if (zinc_row_is(row, CURVE25519_ROW_AVX512IFMA)) {
+	else if (zinc_row_is(row, CURVE25519_ROW_AVX512IFMA))
 		curve25519_avx512ifma(out, scalar, point);
-		return;
-	}
-	if (zinc_row_is(row, CURVE25519_ROW_BMI2_ADX)) {
+	else if (zinc_row_is(row, CURVE25519_ROW_BMI2_ADX))
 		curve25519_bmi2_adx(out, scalar, point);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_ARM
-	if (zinc_row_is(row, CURVE25519_ROW_NEON)) {
+	else if (zinc_row_is(row, CURVE25519_ROW_NEON))
 		curve25519_neon(out, scalar, point);
-		return;
-	}
 #endif
-	__builtin_trap();
+	else
+		__builtin_trap();
 }
 
 static inline void curve25519_row_scalarmult_base(enum curve25519_row row,
 						  uint8_t out[CURVE25519_KEY_SIZE],
 						  const uint8_t scalar[CURVE25519_KEY_SIZE])
 {
-	if (zinc_row_is(row, CURVE25519_ROW_GENERIC32)) {
+	if (zinc_row_is(row, CURVE25519_ROW_GENERIC32))
 		curve25519_generic32_base(out, scalar);
-		return;
-	}
 #ifdef __SIZEOF_INT128__
-	if (zinc_row_is(row, CURVE25519_ROW_GENERIC64)) {
+	else if (zinc_row_is(row, CURVE25519_ROW_GENERIC64))
 		curve25519_generic64_base(out, scalar);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_X86_64
-	if (zinc_row_is(row, CURVE25519_ROW_AVX512IFMA)) {
+	else if (zinc_row_is(row, CURVE25519_ROW_AVX512IFMA))
 		curve25519_generic64_base(out, scalar);
-		return;
-	}
-	if (zinc_row_is(row, CURVE25519_ROW_BMI2_ADX)) {
+	else if (zinc_row_is(row, CURVE25519_ROW_BMI2_ADX))
 		curve25519_bmi2_adx_base(out, scalar);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_ARM
-	if (zinc_row_is(row, CURVE25519_ROW_NEON)) {
+	else if (zinc_row_is(row, CURVE25519_ROW_NEON))
 		curve25519_neon_base(out, scalar);
-		return;
-	}
 #endif
-	__builtin_trap();
+	else
+		__builtin_trap();
 }
 
 #endif

@@ -5,7 +5,7 @@
  *
  * Each row's functions called by name, for the public functions: a chain
  * of zinc_row_is() tests (lib/common/cpu.h), one per row that has the
- * function, that ends in a trap for an id that matches no row. Included by
+ * function, whose last else traps for an id that matches no row. Included by
  * lib/poly1305/poly1305.h after the row ids and the prototypes. */
 #ifndef ZINC_LIB_POLY1305_DISPATCH_H
 #define ZINC_LIB_POLY1305_DISPATCH_H
@@ -13,199 +13,130 @@
 /* Row row's functions, called by name. */
 static inline void poly1305_row_init(uint32_t row, void *state, const uint8_t r[16])
 {
-	if (zinc_row_is(row, POLY1305_ROW_DONNA32)) {
+	if (zinc_row_is(row, POLY1305_ROW_DONNA32))
 		poly1305_donna32_init(state, r);
-		return;
-	}
 #ifdef __SIZEOF_INT128__
-	if (zinc_row_is(row, POLY1305_ROW_DONNA64)) {
+	else if (zinc_row_is(row, POLY1305_ROW_DONNA64))
 		poly1305_donna64_init(state, r);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_X86_64
-	if (zinc_row_is(row, POLY1305_ROW_X86_64)) {
+	else if (zinc_row_is(row, POLY1305_ROW_X86_64))
 		poly1305_x86_64_init(state, r);
-		return;
-	}
-	if (zinc_row_is(row, POLY1305_ROW_AVX2)) {
+	else if (zinc_row_is(row, POLY1305_ROW_AVX2))
 		poly1305_x86_64_init(state, r);
-		return;
-	}
-	if (zinc_row_is(row, POLY1305_ROW_AVX512)) {
+	else if (zinc_row_is(row, POLY1305_ROW_AVX512))
 		poly1305_x86_64_init(state, r);
-		return;
-	}
-	if (zinc_row_is(row, POLY1305_ROW_AVX512IFMA)) {
+	else if (zinc_row_is(row, POLY1305_ROW_AVX512IFMA))
 		poly1305_x86_64_init(state, r);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_ARM64
-	if (zinc_row_is(row, POLY1305_ROW_ARM64)) {
+	else if (zinc_row_is(row, POLY1305_ROW_ARM64))
 		poly1305_arm64_init(state, r);
-		return;
-	}
-	if (zinc_row_is(row, POLY1305_ROW_NEON)) {
+	else if (zinc_row_is(row, POLY1305_ROW_NEON))
 		poly1305_neon_init(state, r);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_ARM
-	if (zinc_row_is(row, POLY1305_ROW_ARM)) {
+	else if (zinc_row_is(row, POLY1305_ROW_ARM))
 		poly1305_arm_init(state, r);
-		return;
-	}
-	if (zinc_row_is(row, POLY1305_ROW_NEON)) {
+	else if (zinc_row_is(row, POLY1305_ROW_NEON))
 		poly1305_neon_init(state, r);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_MIPS
-	if (zinc_row_is(row, POLY1305_ROW_MIPS)) {
+	else if (zinc_row_is(row, POLY1305_ROW_MIPS))
 		poly1305_mips_init(state, r);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_MIPS64
-	if (zinc_row_is(row, POLY1305_ROW_MIPS64)) {
+	else if (zinc_row_is(row, POLY1305_ROW_MIPS64))
 		poly1305_mips64_init(state, r);
-		return;
-	}
 #endif
-	__builtin_trap();
+	else
+		__builtin_trap();
 }
 
 static inline void poly1305_row_blocks(uint32_t row, void *state, const uint8_t *in, size_t len,
 				       uint32_t padbit)
 {
-	if (zinc_row_is(row, POLY1305_ROW_DONNA32)) {
+	if (zinc_row_is(row, POLY1305_ROW_DONNA32))
 		poly1305_donna32_blocks(state, in, len, padbit);
-		return;
-	}
 #ifdef __SIZEOF_INT128__
-	if (zinc_row_is(row, POLY1305_ROW_DONNA64)) {
+	else if (zinc_row_is(row, POLY1305_ROW_DONNA64))
 		poly1305_donna64_blocks(state, in, len, padbit);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_X86_64
-	if (zinc_row_is(row, POLY1305_ROW_X86_64)) {
+	else if (zinc_row_is(row, POLY1305_ROW_X86_64))
 		poly1305_x86_64_blocks(state, in, len, padbit);
-		return;
-	}
-	if (zinc_row_is(row, POLY1305_ROW_AVX2)) {
+	else if (zinc_row_is(row, POLY1305_ROW_AVX2))
 		poly1305_avx2_blocks(state, in, len, padbit);
-		return;
-	}
-	if (zinc_row_is(row, POLY1305_ROW_AVX512)) {
+	else if (zinc_row_is(row, POLY1305_ROW_AVX512))
 		poly1305_avx512_blocks(state, in, len, padbit);
-		return;
-	}
-	if (zinc_row_is(row, POLY1305_ROW_AVX512IFMA)) {
+	else if (zinc_row_is(row, POLY1305_ROW_AVX512IFMA))
 		poly1305_avx512ifma_blocks(state, in, len, padbit);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_ARM64
-	if (zinc_row_is(row, POLY1305_ROW_ARM64)) {
+	else if (zinc_row_is(row, POLY1305_ROW_ARM64))
 		poly1305_arm64_blocks(state, in, len, padbit);
-		return;
-	}
-	if (zinc_row_is(row, POLY1305_ROW_NEON)) {
+	else if (zinc_row_is(row, POLY1305_ROW_NEON))
 		poly1305_neon_blocks(state, in, len, padbit);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_ARM
-	if (zinc_row_is(row, POLY1305_ROW_ARM)) {
+	else if (zinc_row_is(row, POLY1305_ROW_ARM))
 		poly1305_arm_blocks(state, in, len, padbit);
-		return;
-	}
-	if (zinc_row_is(row, POLY1305_ROW_NEON)) {
+	else if (zinc_row_is(row, POLY1305_ROW_NEON))
 		poly1305_neon_blocks(state, in, len, padbit);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_MIPS
-	if (zinc_row_is(row, POLY1305_ROW_MIPS)) {
+	else if (zinc_row_is(row, POLY1305_ROW_MIPS))
 		poly1305_mips_blocks(state, in, len, padbit);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_MIPS64
-	if (zinc_row_is(row, POLY1305_ROW_MIPS64)) {
+	else if (zinc_row_is(row, POLY1305_ROW_MIPS64))
 		poly1305_mips64_blocks(state, in, len, padbit);
-		return;
-	}
 #endif
-	__builtin_trap();
+	else
+		__builtin_trap();
 }
 
 static inline void poly1305_row_emit(uint32_t row, void *state, uint8_t mac[POLY1305_MAC_SIZE],
 				     const uint32_t s[4])
 {
-	if (zinc_row_is(row, POLY1305_ROW_DONNA32)) {
+	if (zinc_row_is(row, POLY1305_ROW_DONNA32))
 		poly1305_donna32_emit(state, mac, s);
-		return;
-	}
 #ifdef __SIZEOF_INT128__
-	if (zinc_row_is(row, POLY1305_ROW_DONNA64)) {
+	else if (zinc_row_is(row, POLY1305_ROW_DONNA64))
 		poly1305_donna64_emit(state, mac, s);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_X86_64
-	if (zinc_row_is(row, POLY1305_ROW_X86_64)) {
+	else if (zinc_row_is(row, POLY1305_ROW_X86_64))
 		poly1305_x86_64_emit(state, mac, s);
-		return;
-	}
-	if (zinc_row_is(row, POLY1305_ROW_AVX2)) {
+	else if (zinc_row_is(row, POLY1305_ROW_AVX2))
 		poly1305_x86_64_emit(state, mac, s);
-		return;
-	}
-	if (zinc_row_is(row, POLY1305_ROW_AVX512)) {
+	else if (zinc_row_is(row, POLY1305_ROW_AVX512))
 		poly1305_x86_64_emit(state, mac, s);
-		return;
-	}
-	if (zinc_row_is(row, POLY1305_ROW_AVX512IFMA)) {
+	else if (zinc_row_is(row, POLY1305_ROW_AVX512IFMA))
 		poly1305_x86_64_emit(state, mac, s);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_ARM64
-	if (zinc_row_is(row, POLY1305_ROW_ARM64)) {
+	else if (zinc_row_is(row, POLY1305_ROW_ARM64))
 		poly1305_arm64_emit(state, mac, s);
-		return;
-	}
-	if (zinc_row_is(row, POLY1305_ROW_NEON)) {
+	else if (zinc_row_is(row, POLY1305_ROW_NEON))
 		poly1305_arm64_emit(state, mac, s);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_ARM
-	if (zinc_row_is(row, POLY1305_ROW_ARM)) {
+	else if (zinc_row_is(row, POLY1305_ROW_ARM))
 		poly1305_arm_emit(state, mac, s);
-		return;
-	}
-	if (zinc_row_is(row, POLY1305_ROW_NEON)) {
+	else if (zinc_row_is(row, POLY1305_ROW_NEON))
 		poly1305_arm_emit(state, mac, s);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_MIPS
-	if (zinc_row_is(row, POLY1305_ROW_MIPS)) {
+	else if (zinc_row_is(row, POLY1305_ROW_MIPS))
 		poly1305_mips_emit(state, mac, s);
-		return;
-	}
 #endif
 #ifdef ZINC_ASM_MIPS64
-	if (zinc_row_is(row, POLY1305_ROW_MIPS64)) {
+	else if (zinc_row_is(row, POLY1305_ROW_MIPS64))
 		poly1305_mips64_emit(state, mac, s);
-		return;
-	}
 #endif
-	__builtin_trap();
+	else
+		__builtin_trap();
 }
 
 /* Row row's one-shot entry, called by name: false for a row without one. */
@@ -216,42 +147,42 @@ static inline bool poly1305_row_mac_entry(uint32_t row, uint8_t mac[POLY1305_MAC
 	if (zinc_row_is(row, POLY1305_ROW_DONNA32))
 		return false;
 #ifdef __SIZEOF_INT128__
-	if (zinc_row_is(row, POLY1305_ROW_DONNA64))
+	else if (zinc_row_is(row, POLY1305_ROW_DONNA64))
 		return false;
 #endif
 #ifdef ZINC_ASM_X86_64
-	if (zinc_row_is(row, POLY1305_ROW_X86_64)) {
+	else if (zinc_row_is(row, POLY1305_ROW_X86_64))
 		poly1305_x86_64_mac(mac, in, len, key);
-		return true;
-	}
-	if (zinc_row_is(row, POLY1305_ROW_AVX2))
+	else if (zinc_row_is(row, POLY1305_ROW_AVX2))
 		return false;
-	if (zinc_row_is(row, POLY1305_ROW_AVX512))
+	else if (zinc_row_is(row, POLY1305_ROW_AVX512))
 		return false;
-	if (zinc_row_is(row, POLY1305_ROW_AVX512IFMA))
+	else if (zinc_row_is(row, POLY1305_ROW_AVX512IFMA))
 		return false;
 #endif
 #ifdef ZINC_ASM_ARM64
-	if (zinc_row_is(row, POLY1305_ROW_ARM64))
+	else if (zinc_row_is(row, POLY1305_ROW_ARM64))
 		return false;
-	if (zinc_row_is(row, POLY1305_ROW_NEON))
+	else if (zinc_row_is(row, POLY1305_ROW_NEON))
 		return false;
 #endif
 #ifdef ZINC_ASM_ARM
-	if (zinc_row_is(row, POLY1305_ROW_ARM))
+	else if (zinc_row_is(row, POLY1305_ROW_ARM))
 		return false;
-	if (zinc_row_is(row, POLY1305_ROW_NEON))
+	else if (zinc_row_is(row, POLY1305_ROW_NEON))
 		return false;
 #endif
 #ifdef ZINC_ASM_MIPS
-	if (zinc_row_is(row, POLY1305_ROW_MIPS))
+	else if (zinc_row_is(row, POLY1305_ROW_MIPS))
 		return false;
 #endif
 #ifdef ZINC_ASM_MIPS64
-	if (zinc_row_is(row, POLY1305_ROW_MIPS64))
+	else if (zinc_row_is(row, POLY1305_ROW_MIPS64))
 		return false;
 #endif
-	__builtin_trap();
+	else
+		__builtin_trap();
+	return true;
 }
 
 #endif

@@ -6,8 +6,8 @@ usage: gen_dispatch.py lib/<primitive>/rows.h > lib/<primitive>/dispatch.h
 
 rows.h stays the one table; this writes out, for each of the primitive's
 by-name calls, the chain of zinc_row_is() tests a public function runs, one
-test per row that has the function, under the same #if lines as the rows,
-ending in a trap. So `git grep poly1305_avx2_blocks` finds the line that
+if / else if per row that has the function, under the same #if lines as the
+rows, its last else a trap. So `git grep poly1305_avx2_blocks` finds the line that
 calls it. //:dispatch_fresh_test fails when a dispatch.h differs from what
 this writes now.
 
@@ -16,8 +16,9 @@ tables for the generators), which names no module and sets, for this script,
 two lists:
   COLUMNS  the columns of its ROW lines, in order;
   CALLS    per by-name call, a tuple (the function's head, the column that
-           names fn, the statements that call fn, the statement for a row
-           without one or None for no test at all).
+           names fn, two statements: the call of fn and the function's
+           return after the chain, and the statement for a row without
+           one or None for no test at all).
 A row id is the primitive's name in capitals, _ROW_, then the id column.
 A column names a function as fn, as WRAP(fn) (HCHACHA20(fn), MAC(fn),
 KERNEL(fn) ...), or none as NO_WRAP or NULL.
@@ -113,25 +114,36 @@ def prune(lines):
 
 
 def chain(prefix, columns, items, call):
+    """The function: its head, then an if / else if for each row that has
+    the function (its call) or a statement for a row without one (missing),
+    under rows.h's #if lines, and a last else that traps; then the return
+    of the call's statements, unless it is a plain return."""
     head, column, body, missing = call
+    if len(body) != 2 or not body[1].startswith("return"):
+        sys.exit("gen_dispatch.py: a call's statements are its call, then a return: %r" % body)
     col = columns.index(column)
-    lines = []
+    lines, depth, first = [], 0, True
     for kind, what in items:
         if kind == "if":
+            depth += what.startswith("#if") - (what == "#endif")
             lines.append(what)
             continue
         if len(what) != len(columns):
             sys.exit("gen_dispatch.py: a ROW with %d columns, %d expected: %s"
                      % (len(what), len(columns), what))
-        fn, test = function_of(what[col]), "zinc_row_is(row, %s%s)" % (prefix, what[0])
-        if fn:
-            lines.append("\tif (%s) {" % test)
-            lines += ["\t\t" + s.format(fn=fn) for s in body]
-            lines.append("\t}")
-        elif missing:
-            lines.append("\tif (%s)" % test)
-            lines.append("\t\t" + missing)
-    return head + "\n{\n" + "\n".join(prune(lines)) + "\n\t__builtin_trap();\n}\n"
+        fn = function_of(what[col])
+        statement = body[0].format(fn=fn) if fn else missing
+        if not statement:
+            continue
+        if first and depth:
+            sys.exit("gen_dispatch.py: the first row of the %s chain is under an #if" % column)
+        lines.append("\t%sif (zinc_row_is(row, %s%s))" % ("" if first else "else ", prefix, what[0]))
+        lines.append("\t\t" + statement)
+        first = False
+    lines = prune(lines) + ["\telse", "\t\t__builtin_trap();"]
+    if body[1] != "return;":
+        lines.append("\t" + body[1])
+    return head + "\n{\n" + "\n".join(lines) + "\n}\n"
 
 
 def main():
@@ -151,7 +163,7 @@ def main():
            " *",
            " * Each row's functions called by name, for the public functions: a chain",
            " * of zinc_row_is() tests (lib/common/cpu.h), one per row that has the",
-           " * function, that ends in a trap for an id that matches no row. Included by",
+           " * function, whose last else traps for an id that matches no row. Included by",
            " * lib/%s/%s.h after the row ids and the prototypes. */" % (primitive, primitive),
            "#ifndef " + guard,
            "#define " + guard,
