@@ -14,33 +14,48 @@
 
 #include "bench/bench.h"
 #include "lib/common/cpu.h"
+#include "lib/start/primitives.h"
 
 enum { SLACK_PERCENT = 3 };
 
-/* A row of the primitive's own table: a backend case for a table row (not
- * a "flat, in place" variant, not a ChaCha20 row paired with a Poly1305
- * row) whose name is "<prefix>-<variant>". */
+/* A backend case for a row of a backend table (not a "flat, in place"
+ * variant, not a ChaCha20 row paired with a Poly1305 row "<row>+picked
+ * poly"): bench/cases.c names it as the table names the row,
+ * "<prefix>-<variant>". */
+static bool is_table_row(const struct bench_case *c)
+{
+	return c->kind == KIND_BACKEND && c->row && strchr(c->name, '-') && !strchr(c->name, '+');
+}
+
+/* A table row of the primitive's own table, whose name is "<prefix>-<variant>". */
 static bool is_row(const struct bench_case *c, const char *prefix)
 {
 	size_t n = strlen(prefix);
 
-	return c->kind == KIND_BACKEND && c->row && !strncmp(c->name, prefix, n) &&
-	       c->name[n] == '-' && !strchr(c->name, '+');
+	return is_table_row(c) && !strncmp(c->name, prefix, n) && c->name[n] == '-';
 }
 
-/* The prefix rows of bench primitive p are named with, or NULL. */
-static const char *row_prefix(const struct bench_primitive *p)
+/*
+ * The prefix bench primitive p's rows are named with, written into prefix
+ * (a buffer the size of a case's name): what its first table row's name
+ * has before the '-', which is the primitive whose table the rows come from
+ * (lib/<prefix>/): "chacha20-avx2" for chacha20 and hchacha20,
+ * "chacha20poly1305-avx2" for the AEADs encrypting and decrypting,
+ * "curve25519-bmi2-adx" for both X25519s. false where p has no table rows
+ * (HMAC; a primitive --primitive left out, which has no cases).
+ */
+static bool row_prefix(const struct bench_primitive *p, char *prefix)
 {
-	if (!strcmp(p->name, "hchacha20"))
-		return "chacha20";
-	if (!strncmp(p->name, "chacha20poly1305", 16) || !strcmp(p->name, "xchacha20poly1305"))
-		return "chacha20poly1305";
-	if (!strncmp(p->name, "curve25519", 10))
-		return "curve25519";
-	if (!strcmp(p->name, "chacha20") || !strcmp(p->name, "poly1305") ||
-	    !strcmp(p->name, "blake2s"))
-		return p->name;
-	return NULL;
+	for (unsigned i = 0; i < p->ncases; i++) {
+		const char *name = p->cases[i].name;
+
+		if (is_table_row(&p->cases[i])) {
+			snprintf(prefix, sizeof(p->cases[i].name), "%.*s",
+				 (int)(strchr(name, '-') - name), name);
+			return true;
+		}
+	}
+	return false;
 }
 
 static const struct bench_case *fastest_row(const struct bench_primitive *p, const char *prefix,
@@ -71,12 +86,11 @@ static bool within_slack(double t, double best)
 unsigned bench_print_dispatch_check(const struct bench_primitive *p, unsigned ncols, int namew,
 				    int width)
 {
-	const char *prefix = row_prefix(p);
 	const struct bench_case *pub = public_case(p);
 	unsigned flagged = 0;
-	char cell[64];
+	char cell[64], prefix[sizeof(p->cases[0].name)];
 
-	if (!prefix || !pub || !fastest_row(p, prefix, 0))
+	if (!row_prefix(p, prefix) || !pub || !fastest_row(p, prefix, 0))
 		return 0;
 	printf("%-*s %-8s", namew, "zinc public / fastest row", "");
 	for (unsigned s = 0; s < ncols; s++) {
@@ -95,19 +109,21 @@ unsigned bench_print_dispatch_check(const struct bench_primitive *p, unsigned nc
 	return flagged;
 }
 
-/* The choice of lib/start/prefs.h that bench primitive p measures, or NULL
- * for those that only repeat another's (decrypt, XChaCha, the base point). */
+/* Every choice of every primitive (lib/start/primitives.h), as
+ * lib/start/start.c resolves them. */
+static struct zinc_choice *const choices[] = {
+#define PRIMITIVE(p, P) P##_CHOICES,
+#include "lib/start/primitives.h"
+};
+
+/* The name (lower case) of the choice that bench primitive p measures, the
+ * choice named as p is, or NULL for those that only repeat another's
+ * (decrypt, XChaCha, the base point) and for HMAC, which has none. */
 static const char *choice_of(const struct bench_primitive *p)
 {
-	static const char *const choices[][2] = {
-		{ "chacha20", "CHACHA20" },   { "hchacha20", "HCHACHA20" },
-		{ "poly1305", "POLY1305" },   { "chacha20poly1305", "CHACHA20POLY1305" },
-		{ "blake2s", "BLAKE2S" },     { "curve25519", "CURVE25519" },
-	};
-
 	for (unsigned i = 0; i < sizeof(choices) / sizeof(choices[0]); i++)
-		if (!strcmp(p->name, choices[i][0]))
-			return choices[i][1];
+		if (!strcmp(p->name, choices[i]->name))
+			return choices[i]->name;
 	return NULL;
 }
 
@@ -129,18 +145,18 @@ static void row_id(char *buf, size_t cap, const char *prefix, const char *name)
 	append_upper(buf, cap, &n, name + strlen(prefix) + 1);
 }
 
+/* A line of lib/start/prefs.h for choice (its lower-case name, which the
+ * line gives in capitals and the record's heading as it is). */
 static void print_pref(const char *model, const char *choice, const char *prefix,
 		       const struct bench_case *c, const char *value)
 {
-	char id[64], anchor[32];
+	char id[64], upper[32];
+	size_t n = 0;
 
 	row_id(id, sizeof(id), prefix, c->name);
-	snprintf(anchor, sizeof(anchor), "%s", choice);
-	for (char *q = anchor; *q; q++)
-		if (*q >= 'A' && *q <= 'Z')
-			*q = (char)(*q + 32);
-	printf("PREF(%s, %s, %s, %s, \"bench/results/<date>-<cpu>.md#%s\")\n", model, choice, id,
-	       value, anchor);
+	append_upper(upper, sizeof(upper), &n, choice);
+	printf("PREF(%s, %s, %s, %s, \"bench/results/<date>-<cpu>.md#%s\")\n", model, upper, id,
+	       value, choice);
 }
 
 /*
@@ -219,9 +235,10 @@ void bench_print_tune(const size_t *sizes, unsigned nsizes)
 	       " * into bench/results/ and point RECORD at them. */\n", model);
 	for (unsigned pi = 0; pi < bench_nprimitives; pi++) {
 		const struct bench_primitive *p = &bench_primitives[pi];
-		const char *choice = choice_of(p), *prefix = row_prefix(p);
+		const char *choice = choice_of(p);
+		char prefix[sizeof(p->cases[0].name)];
 
-		if (!p->measured || !choice || !prefix || !fastest_row(p, prefix, 0))
+		if (!p->measured || !choice || !row_prefix(p, prefix) || !fastest_row(p, prefix, 0))
 			continue;
 		printf("/* %s */\n", p->name);
 		if (p->per_op)
