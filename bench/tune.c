@@ -14,7 +14,7 @@
 
 #include "bench/bench.h"
 #include "lib/common/cpu.h"
-#include "lib/start/primitives.h"
+#include "lib/start/choices.h"
 
 enum { SLACK_PERCENT = 3 };
 
@@ -109,21 +109,14 @@ unsigned bench_print_dispatch_check(const struct bench_primitive *p, unsigned nc
 	return flagged;
 }
 
-/* Every choice of every primitive (lib/start/primitives.h), as
- * lib/start/start.c resolves them. */
-static struct zinc_choice *const choices[] = {
-#define PRIMITIVE(p, P) P##_CHOICES,
-#include "lib/start/primitives.h"
-};
-
 /* The name (lower case) of the choice that bench primitive p measures, the
  * choice named as p is, or NULL for those that only repeat another's
  * (decrypt, XChaCha, the base point) and for HMAC, which has none. */
 static const char *choice_of(const struct bench_primitive *p)
 {
-	for (unsigned i = 0; i < sizeof(choices) / sizeof(choices[0]); i++)
-		if (!strcmp(p->name, choices[i]->name))
-			return choices[i]->name;
+	for (unsigned i = 0; i < sizeof(zinc_choices) / sizeof(zinc_choices[0]); i++)
+		if (!strcmp(p->name, zinc_choices[i]->name))
+			return zinc_choices[i]->name;
 	return NULL;
 }
 

@@ -20,13 +20,7 @@
 #include "lib/common/cpu.h"
 #include "lib/common/util.h"
 #include "lib/selftest/selftest.h"
-#include "lib/start/primitives.h"
-
-/* Every choice of every primitive (each defined beside its table). */
-static struct zinc_choice *const choices[] = {
-#define PRIMITIVE(p, P) P##_CHOICES,
-#include "lib/start/primitives.h"
-};
+#include "lib/start/choices.h"
 
 #define AVOID ZINC_PREF_AVOID
 #define FROM(n) ZINC_PREF_FROM(n)
@@ -82,8 +76,8 @@ static void update_short(void)
 	pthread_mutex_lock(&lock);
 	have = zinc_cpu_usable & __atomic_load_n(&zinc_cpu_test_mask, __ATOMIC_RELAXED);
 	model = __atomic_load_n(&zinc_cpu_model_in_force, __ATOMIC_RELAXED);
-	for (size_t c = 0; c < ARRAY_SIZE(choices); c++)
-		zinc_choice_update_short(choices[c], have, model);
+	for (size_t c = 0; c < ARRAY_SIZE(zinc_choices); c++)
+		zinc_choice_update_short(zinc_choices[c], have, model);
 	pthread_mutex_unlock(&lock);
 }
 
@@ -92,8 +86,8 @@ static void start(void)
 	const char *selftest = getenv("ZINC_SELFTEST");
 
 	zinc_cpu_detect();
-	for (size_t c = 0; c < ARRAY_SIZE(choices); c++)
-		resolve(choices[c]);
+	for (size_t c = 0; c < ARRAY_SIZE(zinc_choices); c++)
+		resolve(zinc_choices[c]);
 	__atomic_store_n(&zinc_cpu_model_in_force, zinc_cpu_model_chosen(), __ATOMIC_RELAXED);
 	/* ZINC_SELFTEST=1: the other threads wait in pthread_once until the
 	 * self-test has passed (or the process has aborted). */

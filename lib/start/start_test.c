@@ -14,13 +14,7 @@
 
 #include "lib/common/cpu.h"
 #include "lib/common/test.h"
-#include "lib/start/primitives.h"
-
-/* Every choice of every primitive, each with its full pick. */
-static const struct zinc_choice *const choices[] = {
-#define PRIMITIVE(p, P) P##_CHOICES,
-#include "lib/start/primitives.h"
-};
+#include "lib/start/choices.h"
 
 /* The CHOICE of each line of lib/start/prefs.h. */
 static const char *const pref_choices[] = {
@@ -41,9 +35,12 @@ static bool rows_with_thresholds(void)
 {
 	bool any = false;
 
-	for (size_t c = 0; c < ARRAY_SIZE(choices); c++)
-		for (unsigned r = 0; r < choices[c]->nrows; r++)
-			any |= choices[c]->min_len[r] > 0 && choices[c]->min_len[r] < SIZE_MAX;
+	for (size_t c = 0; c < ARRAY_SIZE(zinc_choices); c++) {
+		const struct zinc_choice *choice = zinc_choices[c];
+
+		for (unsigned r = 0; r < choice->nrows; r++)
+			any |= choice->min_len[r] > 0 && choice->min_len[r] < SIZE_MAX;
+	}
 	return any;
 }
 
@@ -53,10 +50,11 @@ static void prefs_name_choices(void)
 	for (size_t i = 0; pref_choices[i]; i++) {
 		size_t c = 0;
 
-		while (c < ARRAY_SIZE(choices) && strcasecmp(pref_choices[i], choices[c]->name))
+		while (c < ARRAY_SIZE(zinc_choices) &&
+		       strcasecmp(pref_choices[i], zinc_choices[c]->name))
 			c++;
-		CHECK(c < ARRAY_SIZE(choices), "lib/start/prefs.h: a line for %s, which is no choice",
-		      pref_choices[i]);
+		CHECK(c < ARRAY_SIZE(zinc_choices),
+		      "lib/start/prefs.h: a line for %s, which is no choice", pref_choices[i]);
 	}
 }
 
@@ -65,8 +63,8 @@ static void short_pick_agrees(uint32_t f)
 	char feat[128];
 
 	zinc_cpu_format(f, feat, sizeof(feat));
-	for (unsigned c = 0; c < ARRAY_SIZE(choices); c++) {
-		const struct zinc_choice *choice = choices[c];
+	for (unsigned c = 0; c < ARRAY_SIZE(zinc_choices); c++) {
+		const struct zinc_choice *choice = zinc_choices[c];
 		const char *name = choice->name;
 		const size_t *from = zinc_from_of(choice);
 		uintptr_t below = __atomic_load_n(&choice->short_pick, __ATOMIC_RELAXED) >> 8;
