@@ -94,6 +94,15 @@ typedef void run_fn(const void *row, uint32_t index, size_t len, long id);
 			count_arm((id), (const void *)(fn)); \
 	} while (0)
 
+/* A counted call of fn whose result is not needed: MARK(id, fn), fn(...),
+ * AFTER(), so that the function armed is the one called. */
+#define COUNT_CALL(id, fn, ...)            \
+	do {                               \
+		MARK(id, fn);              \
+		fn(__VA_ARGS__);           \
+		AFTER();                   \
+	} while (0)
+
 /* ChaCha20: xor_stream of len bytes from block 0 (chacha20_init before,
  * not counted); the public chacha20() on the same context. */
 static void chacha20_row(const void *row, uint32_t index, size_t len, long id)
@@ -103,9 +112,7 @@ static void chacha20_row(const void *row, uint32_t index, size_t len, long id)
 	struct chacha20_ctx ctx;
 
 	chacha20_init(&ctx, key, nonce, 0);
-	MARK(id, f);
-	f(ctx.state, out, in, len);
-	AFTER();
+	COUNT_CALL(id, f, ctx.state, out, in, len);
 }
 
 static void chacha20_public(const void *row, uint32_t index, size_t len, long id)
@@ -113,9 +120,7 @@ static void chacha20_public(const void *row, uint32_t index, size_t len, long id
 	struct chacha20_ctx ctx;
 
 	chacha20_init(&ctx, key, nonce, 0);
-	MARK(id, chacha20);
-	chacha20(&ctx, out, in, len);
-	AFTER();
+	COUNT_CALL(id, chacha20, &ctx, out, in, len);
 }
 
 static void hchacha20_row(const void *row, uint32_t index, size_t len, long id)
@@ -123,32 +128,24 @@ static void hchacha20_row(const void *row, uint32_t index, size_t len, long id)
 	const struct chacha20_impl *impl = row;
 	void (*volatile f)(uint8_t *, const uint8_t *, const uint8_t *) = impl->hchacha20;
 
-	MARK(id, f);
-	f(out, nonce, key);
-	AFTER();
+	COUNT_CALL(id, f, out, nonce, key);
 }
 
 static void hchacha20_public(const void *row, uint32_t index, size_t len, long id)
 {
-	MARK(id, hchacha20);
-	hchacha20(out, nonce, key);
-	AFTER();
+	COUNT_CALL(id, hchacha20, out, nonce, key);
 }
 
 /* Poly1305 one-shot (key set-up, blocks, emit): poly1305_row_mac, what
  * poly1305() runs for a row. */
 static void poly1305_row(const void *row, uint32_t index, size_t len, long id)
 {
-	MARK(id, poly1305_row_mac);
-	poly1305_row_mac(index, out, in, len, key);
-	AFTER();
+	COUNT_CALL(id, poly1305_row_mac, index, out, in, len, key);
 }
 
 static void poly1305_public(const void *row, uint32_t index, size_t len, long id)
 {
-	MARK(id, poly1305);
-	poly1305(out, in, len, key);
-	AFTER();
+	COUNT_CALL(id, poly1305, out, in, len, key);
 }
 
 /* ChaCha20-Poly1305, empty AD. Stitched row index (index | STITCHED), or
@@ -165,19 +162,24 @@ static struct aead_rows case_rows(uint32_t index, size_t len)
 	return chacha20poly1305_rows((enum chacha20poly1305_row)(index & 0xffff), 0, len);
 }
 
-static void aead_enc(const void *row, uint32_t index, size_t len, long id)
+/* Encryption by ChaCha20-Poly1305 or XChaCha20-Poly1305 (v->x): the
+ * construction's call on the case's rows, or v's public function. */
+static void encrypt_with(const struct aead_variant *v, uint32_t index, size_t len, long id)
 {
 	const struct aead_rows r = case_rows(index, len);
 	const struct aead_args a = aead_flat(out, in, len, NULL, 0, nonce, key);
 
-	if (index & (PAIR | STITCHED)) {
-		MARK(id, chacha20poly1305_run_encrypt);
-		chacha20poly1305_run_encrypt(&r, &a);
-	} else {
-		MARK(id, chacha20poly1305_encrypt);
-		chacha20poly1305_encrypt(out, in, len, NULL, 0, nonce, key);
-	}
-	AFTER();
+	if (!(index & (PAIR | STITCHED)))
+		COUNT_CALL(id, v->encrypt, out, in, len, NULL, 0, nonce, key);
+	else if (v->x)
+		COUNT_CALL(id, xchacha20poly1305_run_encrypt, &r, &a);
+	else
+		COUNT_CALL(id, chacha20poly1305_run_encrypt, &r, &a);
+}
+
+static void aead_enc(const void *row, uint32_t index, size_t len, long id)
+{
+	encrypt_with(&aead_chacha20poly1305, index, len, id);
 }
 
 static void aead_dec(const void *row, uint32_t index, size_t len, long id)
@@ -203,17 +205,7 @@ static void aead_dec(const void *row, uint32_t index, size_t len, long id)
 
 static void xaead_enc(const void *row, uint32_t index, size_t len, long id)
 {
-	const struct aead_rows r = case_rows(index, len);
-	const struct aead_args a = aead_flat(out, in, len, NULL, 0, nonce, key);
-
-	if (index & (PAIR | STITCHED)) {
-		MARK(id, xchacha20poly1305_run_encrypt);
-		xchacha20poly1305_run_encrypt(&r, &a);
-	} else {
-		MARK(id, xchacha20poly1305_encrypt);
-		xchacha20poly1305_encrypt(out, in, len, NULL, 0, nonce, key);
-	}
-	AFTER();
+	encrypt_with(&aead_xchacha20poly1305, index, len, id);
 }
 
 __attribute__((noinline)) static void blake2s_with(const struct blake2s_impl *impl, size_t len)
@@ -229,24 +221,18 @@ static void blake2s_row(const void *row, uint32_t index, size_t len, long id)
 {
 	void (*volatile f)(const struct blake2s_impl *, size_t) = blake2s_with;
 
-	MARK(id, f);
-	f(row, len);
-	AFTER();
+	COUNT_CALL(id, f, row, len);
 }
 
 static void blake2s_public(const void *row, uint32_t index, size_t len, long id)
 {
-	MARK(id, blake2s);
-	blake2s(out, in, NULL, BLAKE2S_HASH_SIZE, len, 0);
-	AFTER();
+	COUNT_CALL(id, blake2s, out, in, NULL, BLAKE2S_HASH_SIZE, len, 0);
 }
 
 /* HMAC-BLAKE2s-256: 64-byte message, 32-byte key (WireGuard's). */
 static void hmac_public(const void *row, uint32_t index, size_t len, long id)
 {
-	MARK(id, blake2s_hmac);
-	blake2s_hmac(out, in, key, 64, 32);
-	AFTER();
+	COUNT_CALL(id, blake2s_hmac, out, in, key, 64, 32);
 }
 
 /* X25519, variable point and base point: curve25519_with and
@@ -254,30 +240,22 @@ static void hmac_public(const void *row, uint32_t index, size_t len, long id)
  * public functions). */
 static void x25519_row(const void *row, uint32_t index, size_t len, long id)
 {
-	MARK(id, curve25519_with);
-	curve25519_with(row, out, key, point);
-	AFTER();
+	COUNT_CALL(id, curve25519_with, row, out, key, point);
 }
 
 static void x25519_public(const void *row, uint32_t index, size_t len, long id)
 {
-	MARK(id, curve25519);
-	curve25519(out, key, point);
-	AFTER();
+	COUNT_CALL(id, curve25519, out, key, point);
 }
 
 static void x25519_base_row(const void *row, uint32_t index, size_t len, long id)
 {
-	MARK(id, curve25519_generate_public_with);
-	curve25519_generate_public_with(row, out, key);
-	AFTER();
+	COUNT_CALL(id, curve25519_generate_public_with, row, out, key);
 }
 
 static void x25519_base_public(const void *row, uint32_t index, size_t len, long id)
 {
-	MARK(id, curve25519_generate_public);
-	curve25519_generate_public(out, key);
-	AFTER();
+	COUNT_CALL(id, curve25519_generate_public, out, key);
 }
 
 /* An empty function: `ret`, `bx lr`, `br %r14`, or `jr $ra` and its delay
@@ -296,12 +274,8 @@ static void empty_case(void)
 	printf("empty %ld %ld\n", id, id + 1);
 	fflush(stdout);
 	f();
-	MARK(id, f);
-	f();
-	AFTER();
-	MARK(id + 1, f);
-	f();
-	AFTER();
+	COUNT_CALL(id, f);
+	COUNT_CALL(id + 1, f);
 }
 
 struct primitive {
