@@ -135,15 +135,11 @@ kernel() {
 }
 
 # ---- the programs: built statically by Bazel, from the tree in $1 ----
-# cpu_test, abi_test, every unit test (sources.bzl's unit_tests) and every
-# lib/<primitive>/dispatch_test.c (BUILD's <primitive>_dispatch_test).
+# cpu_test, abi_test and every unit test (sources.bzl's unit_tests; a
+# primitive's ends with its dispatch-hit test).
 mapfile -t unit_programs < <(zinc_list unit_tests)
 [ ${#unit_programs[@]} -gt 0 ] || zinc_die "cannot read unit_tests from sources.bzl"
 unit_programs=(cpu_test abi_test "${unit_programs[@]}")
-for f in "$ZINC_ROOT"/lib/*/dispatch_test.c; do
-	f=${f%/dispatch_test.c}
-	unit_programs+=("${f##*/}_dispatch_test")
-done
 # The options: sources.bzl's configuration emu (static, -c opt, the oracle
 # adapters compiled to their stubs).
 mapfile -t emu_opts < <(zinc_list CONFIGS emu bazel)

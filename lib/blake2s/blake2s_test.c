@@ -5,7 +5,9 @@
  * computed values, streaming equals one-shot, the size limits of the API,
  * agreement of every row of blake2s_impls[] with the generic row, and every
  * row across the byte counter's t[0] -> t[1] carry and 2^64 wrap against a
- * separate reference written here.
+ * separate reference written here, and which row dispatch runs under every
+ * model and feature subset (the dispatch-hit test, last). Needs
+ * ZINC_TESTING (blake2s_hits[]).
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -27,6 +29,13 @@ static void test_rfc7693_appendix_b_abc(void)
 	CHECK_MEM(out, want, 32, "RFC 7693 Appendix B");
 }
 
+/* A known 32-byte digest, in hex, and the length it is for: of the message
+ * (the KAT) or of the key (the HMAC values). */
+struct known_digest {
+	size_t len;
+	const char *hex;
+};
+
 /*
  * BLAKE2 reference KAT (blake2s-kat.txt): key = 00 01 .. 1f, in = 00 01 ..
  * (in_len - 1), for in_len 0 (the key block alone is the last block), 64
@@ -36,10 +45,7 @@ static void test_rfc7693_appendix_b_abc(void)
  */
 static void test_reference_kat_keyed(void)
 {
-	static const struct {
-		size_t inlen;
-		const char *hash;
-	} v[] = {
+	static const struct known_digest v[] = {
 		{ 0, "48a8997da407876b3d79c0d92325ad3b89cbb754d86ab71aee047ad345fd2c49" },
 		{ 64, "8975b0577fd35566d750b362b0897a26c399136df07bababbde6203ff2954ed4" },
 		{ 128, "0c311f38c35a4fb90d651c289d486856cd1413df9b0677f53ece2cd9e477c60a" },
@@ -54,17 +60,17 @@ static void test_reference_kat_keyed(void)
 		in[i] = (uint8_t)i;
 
 	for (size_t i = 0; i < ARRAY_SIZE(v); i++) {
-		test_unhex(want, 32, v[i].hash);
-		CHECK(blake2s(out, v[i].inlen ? in : NULL, key, 32, v[i].inlen, 32),
-		      "keyed, in_len %zu", v[i].inlen);
-		CHECK_MEM(out, want, 32, "KAT keyed, in_len %zu", v[i].inlen);
+		test_unhex(want, 32, v[i].hex);
+		CHECK(blake2s(out, v[i].len ? in : NULL, key, 32, v[i].len, 32),
+		      "keyed, in_len %zu", v[i].len);
+		CHECK_MEM(out, want, 32, "KAT keyed, in_len %zu", v[i].len);
 		/* The same in 64-byte updates. */
 		blake2s_init_key(&state, 32, key, 32);
-		for (size_t off = 0; off < v[i].inlen; off += 64)
+		for (size_t off = 0; off < v[i].len; off += 64)
 			blake2s_update(&state, in + off,
-				       v[i].inlen - off < 64 ? v[i].inlen - off : 64);
+				       v[i].len - off < 64 ? v[i].len - off : 64);
 		blake2s_final(&state, out);
-		CHECK_MEM(out, want, 32, "KAT keyed, in_len %zu, 64-byte updates", v[i].inlen);
+		CHECK_MEM(out, want, 32, "KAT keyed, in_len %zu, 64-byte updates", v[i].len);
 	}
 }
 
@@ -309,10 +315,7 @@ static void test_hmac_matches_definition(void)
  */
 static void test_hmac_independent_values(void)
 {
-	static const struct {
-		size_t keylen;
-		const char *mac;
-	} v[] = {
+	static const struct known_digest v[] = {
 		{ 0, "20b0e40c5b35077afd94ff2166d15729e2e8f3101f9cd2e60f8231d2b18fa96f" },
 		{ 1, "fc254cfa926a59c306b446bf79b6d25eb2736c59d95955b7444c386fe60bc58c" },
 		{ 32, "12cb50adac8d41f570ed60822c755cbfa9d404fdfb8b5bba10344f9e730eca20" },
@@ -326,9 +329,9 @@ static void test_hmac_independent_values(void)
 	for (size_t i = 0; i < sizeof(key); i++)
 		key[i] = (uint8_t)(3 * i + 1);
 	for (size_t i = 0; i < ARRAY_SIZE(v); i++) {
-		test_unhex(want, 32, v[i].mac);
-		blake2s_hmac(got, (const uint8_t *)text, key, sizeof(text) - 1, v[i].keylen);
-		CHECK_MEM(got, want, 32, "HMAC keylen %zu", v[i].keylen);
+		test_unhex(want, 32, v[i].hex);
+		blake2s_hmac(got, (const uint8_t *)text, key, sizeof(text) - 1, v[i].len);
+		CHECK_MEM(got, want, 32, "HMAC keylen %zu", v[i].len);
 	}
 }
 
@@ -637,7 +640,8 @@ static void test_public_paths_run_the_picked_row(void)
 	unsigned long before[8], stray = 0, calls = 0;
 
 	CHECK(blake2s_nimpls <= ARRAY_SIZE(before), "room for every row's counter");
-	/* The feature-only policy; dispatch_test.c drives every model's. */
+	/* The feature-only policy; test_dispatch_runs_the_policy_rows() drives
+	 * every model's. */
 	zinc_cpu_set_model(ZINC_CPU_MODEL_DEFAULT);
 	test_fill(in, sizeof(in), 71);
 	test_fill(key, sizeof(key), 72);
@@ -681,6 +685,91 @@ static void test_public_paths_run_the_picked_row(void)
 	zinc_cpu_set_model(ZINC_CPU_NMODELS);
 }
 
+/*
+ * Dispatch-hit test: for every subset of the detected CPU features and every
+ * length class, blake2s_update() runs exactly the row this test expects for
+ * its length, blake2s_final() the row expected for one block, blake2s_hmac()
+ * the row expected for a block plus its message, each once, and the digests
+ * equal the generic row's. The policy is written here independently of the
+ * table (lib/common/test.h), so a threshold changed in lib/blake2s/rows.h
+ * alone fails.
+ *
+ * The thresholds and their measurements are in lib/blake2s/rows.h.
+ */
+static const struct test_policy policy[] = {
+	{ "blake2s-generic", 0, 0 },
+	{ "blake2s-avx", ZINC_CPU_AVX, 0 },
+	{ "blake2s-avx512vl", ZINC_CPU_AVX512F | ZINC_CPU_AVX512VL, 0 },
+#ifdef ZINC_ASM_ARM
+	{ "blake2s-arm", 0, 0 },
+#endif
+};
+
+static const size_t length_classes[] = {
+	0, 1, 63, 64, 65, 127, 128, 129, 255, 256, 257, 1023, 1024, 1025, 4096,
+};
+
+/* The row the policy gives for len bytes with features f. */
+static size_t policy_row(uint32_t f, size_t len)
+{
+	return TEST_POLICY_ROW(policy, blake2s_impls, blake2s_nimpls, f, len);
+}
+
+static void check_one_hit(size_t want, const char *what, size_t len, uint32_t f)
+{
+	TEST_CHECK_ONE_HIT(blake2s_hits, blake2s_impls, blake2s_nimpls, want, what, len, f);
+}
+
+static void clear_hits(void)
+{
+	memset(blake2s_hits, 0, sizeof(blake2s_hits[0]) * blake2s_nimpls);
+}
+
+static uint8_t hit_msg[4096];
+
+static void test_runs_the_expected_row(uint32_t f)
+{
+	uint8_t key[32], want[32], out[32];
+	struct blake2s_state st, ref;
+
+	test_fill(key, sizeof(key), f + 1);
+	for (size_t c = 0; c < ARRAY_SIZE(length_classes); c++) {
+		size_t len = length_classes[c];
+
+		test_fill(hit_msg, len, (uint32_t)c);
+		blake2s_init_key(&ref, 32, key, 32);
+		blake2s_update_with(&blake2s_impls[0], &ref, hit_msg, len);
+		blake2s_final_with(&blake2s_impls[0], &ref, want);
+
+		blake2s_init_key(&st, 32, key, 32);
+		clear_hits();
+		blake2s_update(&st, hit_msg, len);
+		check_one_hit(policy_row(f, len), "blake2s_update()", len, f);
+		clear_hits();
+		blake2s_final(&st, out);
+		check_one_hit(policy_row(f, BLAKE2S_BLOCK_SIZE), "blake2s_final()", len, f);
+		CHECK_MEM(out, want, 32, "blake2s_update/final len %zu", len);
+
+		/* The reference: the same HMAC with every feature masked. */
+		zinc_cpu_set_mask(0);
+		blake2s_hmac(want, hit_msg, key, len, sizeof(key));
+		zinc_cpu_set_mask(f);
+		clear_hits();
+		blake2s_hmac(out, hit_msg, key, len, sizeof(key));
+		check_one_hit(policy_row(f, BLAKE2S_BLOCK_SIZE + len), "blake2s_hmac()", len, f);
+		CHECK_MEM(out, want, 32, "blake2s_hmac len %zu", len);
+	}
+}
+
+/* Every row has its policy, and blake2s_update(), blake2s_final() and
+ * blake2s_hmac() run the row it gives under every model and feature subset. */
+static void test_dispatch_runs_the_policy_rows(void)
+{
+	TEST_POLICY_MATCHES_ROWS(policy, blake2s_impls, blake2s_nimpls);
+	test_dispatch_every_subset("blake2s_test", test_runs_the_expected_row,
+				   ARRAY_SIZE(length_classes));
+}
+
 int main(void)
 {
 	test_rfc7693_appendix_b_abc();
@@ -700,5 +789,6 @@ int main(void)
 	test_hash_across_carry_and_wrap();
 	test_public_calls_count_hits();
 	test_public_paths_run_the_picked_row();
+	test_dispatch_runs_the_policy_rows();
 	return TEST_SUMMARY("blake2s_test");
 }

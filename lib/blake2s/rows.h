@@ -16,8 +16,9 @@
  * generic first: the last usable row wins.
  *
  * Adding a backend: its .S in sources.bzl (ASM_SRCS), one ROW line here,
- * its expected policy in lib/blake2s/dispatch_test.c, and dispatch.h
- * regenerated (its header has the command).
+ * its expected policy in the dispatch-hit test of
+ * lib/blake2s/blake2s_test.c, and dispatch.h regenerated (its header has
+ * the command).
  */
 ROW(GENERIC, "blake2s-generic", 0, 0, blake2s_compress_generic)
 #ifdef ZINC_ASM_X86_64

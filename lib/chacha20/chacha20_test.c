@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Unit tests for ChaCha20 and HChaCha20: the RFC 8439 and XChaCha draft
- * vectors, the counter and streaming semantics of docs/DESIGN.md section 4, and
- * agreement of every usable backend row with chacha20-generic.
+ * vectors, the counter and streaming semantics of docs/DESIGN.md section 4,
+ * agreement of every usable backend row with chacha20-generic, and which row
+ * dispatch runs under every model and feature subset (the dispatch-hit
+ * test, last). Needs a ZINC_TESTING build (chacha20_hits[]).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -275,7 +277,8 @@ static void test_dispatch_counts_the_row_run(void)
 	struct chacha20_ctx ctx;
 	static const size_t lens[] = { 1, 64, 65, 128, 256, 512, 1024 };
 
-	/* The feature-only policy; dispatch_test.c drives every model's. */
+	/* The feature-only policy; test_dispatch_runs_the_policy_rows() drives
+	 * every model's. */
 	zinc_cpu_set_model(ZINC_CPU_MODEL_DEFAULT);
 	for (size_t k = 0; k < ARRAY_SIZE(lens); k++) {
 		const struct chacha20_impl *impl = chacha20_pick(lens[k]);
@@ -328,6 +331,133 @@ static void test_null_with_zero_length(void)
 	}
 }
 
+/*
+ * Dispatch-hit test: for every subset of the detected CPU features (as
+ * ZINC_CPU_DISABLE would leave them) and every length class, the public
+ * chacha20() and hchacha20() must run exactly the row this test expects,
+ * once. The expected policy (each row's features and minimum length, and
+ * "the last usable row wins") is written here independently of the table,
+ * so a threshold changed in the table without changing it here fails, as
+ * does a dispatcher that picks, or counts, the wrong row.
+ *
+ * What each row should be used for: the thresholds and their reasons are
+ * in lib/chacha20/rows.h.
+ */
+static const struct test_policy policy[] = {
+	{ "chacha20-generic", 0, 0 },
+	{ "chacha20-ssse3", ZINC_CPU_SSSE3, 0 },
+	{ "chacha20-avx2", ZINC_CPU_AVX2, 0 },
+	{ "chacha20-avx512vl", ZINC_CPU_AVX512F | ZINC_CPU_AVX512VL, 0 },
+	{ "chacha20-avx512", ZINC_CPU_AVX512F, 577 },
+	{ "chacha20-neon", ZINC_CPU_NEON, 0 },
+	{ "chacha20-mips", 0, 0 },
+#ifdef ZINC_ASM_ARM
+	{ "chacha20-arm", 0, 0 },
+#endif
+};
+
+static const size_t length_classes[] = {
+	0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 255, 256, 257, 511, 512, 513,
+	575, 576, 577, 1023, 1024, 1025, 4095, 4096, 4097,
+};
+
+static void test_every_row_has_a_policy(void)
+{
+	TEST_POLICY_MATCHES_ROWS(policy, chacha20_impls, chacha20_nimpls);
+}
+
+/* The row chacha20() should run for len bytes with features f. */
+static size_t expected_row(uint32_t f, size_t len)
+{
+	size_t want = 0;
+
+	for (size_t i = 1; i < chacha20_nimpls; i++)
+		if (test_policy_allows(policy, ARRAY_SIZE(policy), chacha20_impls[i].name, f, len))
+			want = i;
+	return want;
+}
+
+static size_t expected_hchacha20_row(uint32_t f)
+{
+	size_t want = 0;
+
+	for (size_t i = 1; i < chacha20_nimpls; i++)
+		if (chacha20_impls[i].hchacha20 &&
+		    test_policy_allows_for(policy, ARRAY_SIZE(policy), "hchacha20",
+					   chacha20_impls[i].name, f, 0))
+			want = i;
+	return want;
+}
+
+/* Exactly one hit, on row want (or none at all when want is -1). */
+static void check_hits(long want, const char *what, size_t len, uint32_t f)
+{
+	char feat[128];
+
+	zinc_cpu_format(f, feat, sizeof(feat));
+	for (size_t i = 0; i < chacha20_nimpls; i++) {
+		unsigned long expect = (long)i == want ? 1 : 0;
+
+		CHECK(chacha20_hits[i] == expect,
+		      "%s len %zu features %s: row %s ran %lu times, expected %lu", what, len,
+		      feat, chacha20_impls[i].name, chacha20_hits[i], expect);
+	}
+}
+
+static uint8_t hit_src[4097], hit_dst[4097], hit_want[4097];
+
+static void test_chacha20_runs_the_expected_row(uint32_t f)
+{
+	static const uint8_t key[32] = { 1, 2, 3 }, nonce[12] = { 4, 5, 6 };
+
+	for (size_t c = 0; c < ARRAY_SIZE(length_classes); c++) {
+		size_t len = length_classes[c];
+		struct chacha20_ctx ctx;
+		uint32_t state[16];
+
+		for (size_t i = 0; i < len; i++)
+			hit_src[i] = (uint8_t)(i * 7 + c);
+		chacha20_init(&ctx, key, nonce, 0xfffffffe);
+		memcpy(state, ctx.state, sizeof(state));
+		chacha20_impls[0].xor_stream(state, hit_want, hit_src, len);
+
+		memset(chacha20_hits, 0, sizeof(chacha20_hits[0]) * chacha20_nimpls);
+		chacha20(&ctx, hit_dst, hit_src, len);
+		/* len 0 does nothing, so no row runs. */
+		check_hits(len ? (long)expected_row(f, len) : -1, "chacha20", len, f);
+		CHECK_MEM(hit_dst, hit_want, len, "chacha20 len %zu output", len);
+		CHECK(ctx.state[12] == state[12], "chacha20 len %zu counter", len);
+	}
+}
+
+static void test_hchacha20_runs_the_expected_row(uint32_t f)
+{
+	static const uint8_t key[32] = { 7 }, nonce[16] = { 8 };
+	uint8_t out[32], out_want[32];
+
+	chacha20_impls[0].hchacha20(out_want, nonce, key);
+	memset(chacha20_hits, 0, sizeof(chacha20_hits[0]) * chacha20_nimpls);
+	hchacha20(out, nonce, key);
+	check_hits((long)expected_hchacha20_row(f), "hchacha20", 0, f);
+	CHECK_MEM(out, out_want, 32, "hchacha20 output");
+}
+
+/* Both public functions with features f. */
+static void test_runs_the_expected_rows(uint32_t f)
+{
+	test_chacha20_runs_the_expected_row(f);
+	test_hchacha20_runs_the_expected_row(f);
+}
+
+/* Every row has its policy, and chacha20() and hchacha20() run the row it
+ * gives under every model and feature subset. */
+static void test_dispatch_runs_the_policy_rows(void)
+{
+	test_every_row_has_a_policy();
+	test_dispatch_every_subset("chacha20_test", test_runs_the_expected_rows,
+				   ARRAY_SIZE(length_classes));
+}
+
 int main(void)
 {
 	test_rfc8439_examples();
@@ -339,5 +469,6 @@ int main(void)
 	test_every_row_matches_generic();
 	test_dispatch_counts_the_row_run();
 	test_null_with_zero_length();
+	test_dispatch_runs_the_policy_rows();
 	return TEST_SUMMARY("chacha20_test");
 }

@@ -17,9 +17,10 @@
  * generic first: the last usable row wins.
  *
  * Adding a backend: its .S in sources.bzl (ASM_SRCS), one ROW line here,
- * its expected policy in lib/chacha20/dispatch_test.c, and dispatch.h
- * regenerated (its header has the command). Nothing else: the prototypes,
- * the table row and the dispatch all come from the line.
+ * its expected policy in the dispatch-hit test of
+ * lib/chacha20/chacha20_test.c, and dispatch.h regenerated (its header has
+ * the command). Nothing else: the prototypes, the table row and the
+ * dispatch all come from the line.
  */
 #ifndef HCHACHA20
 #define HCHACHA20(fn) fn

@@ -21,7 +21,8 @@
  * Rows are in order of preference, two-pass first: the last usable row wins.
  *
  * Adding a backend: its .S in sources.bzl (ASM_SRCS), one ROW line here,
- * and its expected policy in lib/chacha20poly1305/dispatch_test.c.
+ * and its expected policy in the dispatch-hit test of
+ * lib/chacha20poly1305/chacha20poly1305_test.c.
  */
 #ifndef KERNEL
 #define KERNEL(fn) fn

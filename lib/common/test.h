@@ -127,10 +127,11 @@ static inline void test_fill(uint8_t *p, size_t len, uint32_t seed)
 }
 
 /*
- * Dispatch-hit tests (lib/<p>/dispatch_test.c): what each row of a backend
- * table should be used for, written in the test independently of the
- * table, and the rule "the last row, in table order, whose features are
- * available and whose minimum length the message reaches; row 0 when none".
+ * Dispatch-hit tests (the last part of each lib/<p>/<p>_test.c): what each
+ * row of a backend table should be used for, written in the test
+ * independently of the table, and the rule "the last row, in table order,
+ * whose features are available and whose minimum length the message
+ * reaches; row 0 when none".
  */
 struct test_policy {
 	const char *name;
@@ -263,6 +264,21 @@ static inline int test_policy_allows(const struct test_policy *policy, size_t n,
 		zinc_cpu_set_mask(~0u);                                         \
 		zinc_cpu_set_model(ZINC_CPU_NMODELS);                           \
 	} while (0)
+
+/* A dispatch-hit test's run over the CPUs: run(f) once under every model
+ * and every subset of the detected features (TEST_EVERY_FEATURE_SUBSET),
+ * then the line such a test ends with, "<program> dispatch: N feature
+ * subsets x M length classes" (N the (model, subset) pairs, M the message
+ * lengths run tries under each). */
+static inline void test_dispatch_every_subset(const char *program, void (*run)(uint32_t f),
+					      size_t classes)
+{
+	unsigned long subsets = 0;
+
+	TEST_EVERY_FEATURE_SUBSET(&subsets, run(f));
+	printf("%s dispatch: %lu feature subsets x %zu length classes\n", program, subsets,
+	       classes);
+}
 
 /* Whether this CPU has a row's features; when it has not, prints
  * "<program>: skipping <row>: CPU features missing". */

@@ -4,7 +4,9 @@
  * iterated; section 6.1 Diffie-Hellman), agreement of every row of
  * curve25519_impls[] on fixed-seed random inputs, the point decoding rules
  * (bit 255 ignored, u >= p reduced), low-order points, clamping and key
- * generation. ZINC_SLOW_TESTS=1 adds the 1,000,000-iteration vector.
+ * generation, and which row dispatch runs under every model and feature
+ * subset (the dispatch-hit test, last; it needs ZINC_TESTING,
+ * curve25519_hits[]). ZINC_SLOW_TESTS=1 adds the 1,000,000-iteration vector.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -510,6 +512,80 @@ static void test_field_ops(void)
 	CHECK(rows >= 1, "field ops of %lu rows tested", rows);
 }
 
+/*
+ * Dispatch-hit test: for every subset of the detected CPU features,
+ * curve25519() and curve25519_generate_public() each run exactly the row
+ * this test expects, once, and give curve25519-generic32's result (the
+ * point-multiplication ladder and the fixed-base path respectively). The
+ * policy is written here independently of the table (lib/common/test.h).
+ */
+static const struct test_policy policy[] = {
+	{ "curve25519-generic32", 0, 0 },
+	{ "curve25519-generic64", 0, 0 },
+	{ "curve25519-bmi2-adx", ZINC_CPU_BMI2 | ZINC_CPU_ADX, 0 },
+	{ "curve25519-avx512ifma", ZINC_CPU_AVX512F | ZINC_CPU_AVX512VL | ZINC_CPU_AVX512IFMA, 0 },
+	{ "curve25519-neon", ZINC_CPU_NEON, 0 },
+};
+
+static size_t expected_row(uint32_t f)
+{
+	size_t want = 0;
+
+	for (size_t i = 1; i < curve25519_nimpls; i++)
+		if (test_policy_allows(policy, ARRAY_SIZE(policy), curve25519_impls[i].name, f, 0))
+			want = i;
+	return want;
+}
+
+static void check_one_hit(size_t want, const char *what, uint32_t f)
+{
+	char feat[128];
+
+	zinc_cpu_format(f, feat, sizeof(feat));
+	for (size_t i = 0; i < curve25519_nimpls; i++)
+		CHECK(curve25519_hits[i] == (i == want),
+		      "%s features %s: row %s ran %lu times, expected %d", what, feat,
+		      curve25519_impls[i].name, curve25519_hits[i], i == want);
+}
+
+static void test_runs_the_expected_row(uint32_t f)
+{
+	static const uint8_t nine[32] = { 9 };
+	uint8_t secret[32], point[32], want[32], out[32];
+	bool ok, ok_want;
+
+	test_fill(secret, sizeof(secret), f + 1);
+	test_fill(point, sizeof(point), f + 2);
+
+	ok_want = curve25519_with(&curve25519_impls[0], want, secret, point);
+	memset(curve25519_hits, 0, sizeof(curve25519_hits[0]) * curve25519_nimpls);
+	ok = curve25519(out, secret, point);
+	check_one_hit(expected_row(f), "curve25519()", f);
+	CHECK(ok == ok_want, "curve25519() return value");
+	CHECK_MEM(out, want, 32, "curve25519() output");
+
+	ok_want = curve25519_with(&curve25519_impls[0], want, secret, nine);
+	memset(curve25519_hits, 0, sizeof(curve25519_hits[0]) * curve25519_nimpls);
+	ok = curve25519_generate_public(out, secret);
+	check_one_hit(expected_row(f), "curve25519_generate_public()", f);
+	CHECK(ok == ok_want, "curve25519_generate_public() return value");
+	CHECK_MEM(out, want, 32, "curve25519_generate_public() output");
+}
+
+/* Every row has its policy, and curve25519() and
+ * curve25519_generate_public() run the row it gives under every model and
+ * feature subset. */
+static void test_dispatch_runs_the_policy_rows(void)
+{
+	unsigned long subsets = 0;
+
+	for (size_t i = 0; i < curve25519_nimpls; i++)
+		test_policy_matches(policy, ARRAY_SIZE(policy), curve25519_impls[i].name,
+				    curve25519_impls[i].features, 0);
+	TEST_EVERY_FEATURE_SUBSET(&subsets, test_runs_the_expected_row(f));
+	printf("curve25519_test dispatch: %lu feature subsets\n", subsets);
+}
+
 int main(void)
 {
 	for (size_t r = 0; r < curve25519_nimpls; r++)
@@ -528,5 +604,6 @@ int main(void)
 	test_generate_public_is_scalarmult_of_9();
 	test_public_calls_count_hits();
 	test_field_ops();
+	test_dispatch_runs_the_policy_rows();
 	return TEST_SUMMARY("curve25519_test");
 }

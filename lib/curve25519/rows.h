@@ -17,8 +17,9 @@
  * the last usable row wins.
  *
  * Adding a backend: its sources in sources.bzl, one ROW line here, its
- * expected policy in lib/curve25519/dispatch_test.c, and dispatch.h
- * regenerated (its header has the command).
+ * expected policy in the dispatch-hit test of
+ * lib/curve25519/curve25519_test.c, and dispatch.h regenerated (its header
+ * has the command).
  */
 ROW(GENERIC32, "curve25519-generic32", 0, curve25519_generic32, curve25519_generic32_base,
     curve25519_generic32_field)

@@ -20,9 +20,9 @@
  * last usable row wins.
  *
  * Adding a backend: its .S in sources.bzl (ASM_SRCS), its state size in
- * poly1305.h, one ROW line here, its expected policy in
- * lib/poly1305/dispatch_test.c, and dispatch.h regenerated (its header
- * has the command). The prototypes, the table row and the dispatch all
+ * poly1305.h, one ROW line here, its expected policy in the dispatch-hit
+ * test of lib/poly1305/poly1305_test.c, and dispatch.h regenerated (its
+ * header has the command). The prototypes, the table row and the dispatch all
  * come from the line.
  */
 #ifndef MAC

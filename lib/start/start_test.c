@@ -8,7 +8,8 @@
  * always taken, and where the short pick stops the full pick gives another
  * row (the bound is not set lower than it need be). The full pick itself
  * is checked against an independent policy by each primitive's
- * dispatch_test. And every line of lib/start/prefs.h names a choice.
+ * dispatch-hit test (in lib/<primitive>/<primitive>_test.c). And every
+ * line of lib/start/prefs.h names a choice.
  */
 #include <strings.h>
 
