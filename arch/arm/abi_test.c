@@ -18,11 +18,12 @@
  * which the trampoline must enter in ARM state.
  */
 #include <stdint.h>
-#include <stdio.h>
 
 #include "lib/common/test.h"
 
-#if defined(__arm__) && !defined(__aarch64__)
+#if !(defined(__arm__) && !defined(__aarch64__))
+#error "BUILD compiles arch/arm/abi_test.c for 32-bit ARM only"
+#endif
 
 #include "arch/arm/abi_check.h"
 #include "arch/abi_rows.h"
@@ -132,13 +133,3 @@ static const struct abi_self_test abi_self_test = {
 	.sum6 = { FN(abi_test_sum6), FN(abi_test_sum6_arm) },
 	.ret64 = FN(abi_test_ret64),
 };
-
-#else
-
-int main(void)
-{
-	printf("abi_test: not 32-bit ARM, nothing to check\n");
-	return TEST_SUMMARY("abi_test");
-}
-
-#endif

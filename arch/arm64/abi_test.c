@@ -11,11 +11,12 @@
  * under qemu-aarch64.
  */
 #include <stdint.h>
-#include <stdio.h>
 
 #include "lib/common/test.h"
 
-#ifdef __aarch64__
+#ifndef __aarch64__
+#error "BUILD compiles arch/arm64/abi_test.c for arm64 only"
+#endif
 
 #include "arch/arm64/abi_check.h"
 #include "arch/abi_rows.h"
@@ -71,13 +72,3 @@ static const struct abi_self_test abi_self_test = {
 	.calls = abi_test_calls,
 	.sum6 = { FN(abi_test_sum6) },
 };
-
-#else
-
-int main(void)
-{
-	printf("abi_test: not arm64, nothing to check\n");
-	return TEST_SUMMARY("abi_test");
-}
-
-#endif
