@@ -757,10 +757,7 @@ ROUNDS_FN .Lrounds_pow, PMIX, zmm, 16, .Lctr16
 	movq	ORIG(%rsp), %rcx
 	vpxord	%zmm0, %zmm0, %zmm0
 	xorl	%eax, %eax
-1:	vmovdqa64 %zmm0, (%rsp,%rax)
-	addl	$64, %eax
-	cmpl	$FRAME, %eax
-	jb	1b
+	ZERO_STACK 64, $FRAME
 	vzeroall
 	.irp n, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
 	vpxord	%xmm\n, %xmm\n, %xmm\n
