@@ -594,21 +594,7 @@ ROUNDS_FN .Lrounds_pow, PMIX, zmm, 16, .Lctr16
  * KS + half where it lies (to DST + half in OPEN_STEPS), or SPLIT; MAC0 or
  * MAC1 then says where its ciphertext is. */
 .macro HALF_OUT mode, half
-	movq	SRC(%rsp), %rbp
-	.if \half
-	addq	$16, %rbp
-	.endif
-	cmpq	$0, CHACHA20POLY1305_STEP_PIECES(%rbp)
-	jne	81f
-	movq	(%rbp), %rdx
-	.if \mode == SEAL_STEPS
-	movq	%rdx, %rsi
-	.else
-	movq	DST(%rsp), %rsi
-	.if \half
-	addq	$\half, %rsi
-	.endif
-	.endif
+	STEP_ENTRY \mode, \half, %rdx, %rsi, 81f
 	movq	%rdx, MAC0 + \half / 64(%rsp)
 	XOR_KS	KS+\half, 64
 	jmp	82f
