@@ -185,13 +185,10 @@ zinc_abi_enter:
 	ldr	r1, [sp, #60]
 	str	r0, [sp, #32]
 	str	r1, [sp, #40]
-	movs	r0, #0
-	str	r0, [sp, #4]
-	str	r0, [sp, #12]
-	str	r0, [sp, #20]
-	str	r0, [sp, #28]
-	str	r0, [sp, #36]
-	str	r0, [sp, #44]
+	movs	r0, #0			/* the high word of each a[i] */
+	.irp	off, 4, 12, 20, 28, 36, 44
+	str	r0, [sp, #\off]
+	.endr
 	mov	r0, r4
 	mov	r1, sp
 	bl	zinc_abi_checked

@@ -169,48 +169,37 @@
 	vshr.u64 q15, q15, #32
 .endm
 
-/* Elements at \p and \q as lane pairs: limb i of both in d<\r + i>, for
- * \r 0 (into d0-d9) or 16 (d16-d25). Clobbers r0, r1. */
-.macro LOAD_PAIR p, q, lo
+/* The elements at \p and \q as lane pairs: limb i of both (lane 0 \p's,
+ * lane 1 \q's) in the i-th d register of \qa, \qb, \qc, \qd, \da, \db,
+ * consecutive registers (q0-q3, d8, d9 for d0-d9; q8-q11, d24, d25 for
+ * d16-d25): limbs 0..3 of \p into \qa and of \q into \qb, zipped; 4..7
+ * into \qc, \qd; 8, 9 into \da, \db. Clobbers r0, r1. */
+.macro LOAD_PAIR p, q, qa, qb, qc, qd, da, db
 	mov	r0, \p
 	mov	r1, \q
-.if \lo == 0
-	vld1.32	{d0-d1}, [r0]!
-	vld1.32	{d2-d3}, [r1]!
-	vld1.32	{d4-d5}, [r0]!
-	vld1.32	{d6-d7}, [r1]!
-	vld1.32	{d8}, [r0]
-	vld1.32	{d9}, [r1]
-	vzip.32	q0, q1
-	vzip.32	q2, q3
-	vzip.32	d8, d9
-.else
-	vld1.32	{d16-d17}, [r0]!
-	vld1.32	{d18-d19}, [r1]!
-	vld1.32	{d20-d21}, [r0]!
-	vld1.32	{d22-d23}, [r1]!
-	vld1.32	{d24}, [r0]
-	vld1.32	{d25}, [r1]
-	vzip.32	q8, q9
-	vzip.32	q10, q11
-	vzip.32	d24, d25
-.endif
+	vld1.32	{\qa}, [r0]!
+	vld1.32	{\qb}, [r1]!
+	vld1.32	{\qc}, [r0]!
+	vld1.32	{\qd}, [r1]!
+	vld1.32	{\da}, [r0]
+	vld1.32	{\db}, [r1]
+	vzip.32	\qa, \qb
+	vzip.32	\qc, \qd
+	vzip.32	\da, \db
 .endm
 
 /* M (the register plan) of the elements at \p (lane 0) and \q (lane 1):
  * 19 g_1 .. 19 g_9, g_0 .. g_9 at sp + M_OFF. Clobbers d16-d25, q15. */
 .macro STORE_M p, q
-	LOAD_PAIR \p, \q, 16
+	LOAD_PAIR \p, \q, q8, q9, q10, q11, d24, d25
 	add	r0, sp, #M_OFF + 72
 	vst1.64	{d16-d19}, [r0]!
 	vst1.64	{d20-d23}, [r0]!
 	vst1.64	{d24-d25}, [r0]
 	vmov.i32 q15, #19
-	vmul.i32 q8, q8, q15
-	vmul.i32 q9, q9, q15
-	vmul.i32 q10, q10, q15
-	vmul.i32 q11, q11, q15
-	vmul.i32 q12, q12, q15
+	.irp	reg, q8, q9, q10, q11, q12
+	vmul.i32 \reg, \reg, q15
+	.endr
 	add	r0, sp, #M_OFF
 	vst1.64	{d17-d20}, [r0]!
 	vst1.64	{d21-d24}, [r0]!
@@ -294,7 +283,7 @@
 
 /* (h, h') = (f g, f' g') at r4 .. r9 (see the register plan). */
 .Lmul2:
-	LOAD_PAIR r5, r8, 0
+	LOAD_PAIR r5, r8, q0, q1, q2, q3, d8, d9
 	vadd.i32 d10, d1, d1
 	vadd.i32 d11, d3, d3
 	vadd.i32 d12, d5, d5
@@ -323,7 +312,7 @@
  * < 2^62; the biases are added after. */
 .Lsq2:
 	STORE_M	r5, r8
-	LOAD_PAIR r5, r8, 0
+	LOAD_PAIR r5, r8, q0, q1, q2, q3, d8, d9
 	vmov	d10, d0
 	vmov	d11, d2
 	vmov	d12, d4
@@ -334,11 +323,9 @@
 	vshl.i32 d17, d5, #2
 	vshl.i32 d18, d7, #2
 	vshl.i32 d19, d9, #2
-	vadd.i32 q0, q0, q0
-	vadd.i32 q1, q1, q1
-	vadd.i32 q2, q2, q2
-	vadd.i32 q3, q3, q3
-	vadd.i32 q4, q4, q4
+	.irp	reg, q0, q1, q2, q3, q4
+	vadd.i32 \reg, \reg, \reg
+	.endr
 	add	r1, sp, #M_OFF
 	add	r2, sp, #ACC
 	mvn	r3, #55			/* -56: from M[k + 8] back to M[k + 1] */
@@ -364,7 +351,7 @@
 
 /* (h, h') = (121666 f, 121666 f') at r4, r5; r7, r8. */
 .Lscale:
-	LOAD_PAIR r5, r8, 16
+	LOAD_PAIR r5, r8, q8, q9, q10, q11, d24, d25
 	movw	r0, #(121666 & 0xffff)
 	movt	r0, #(121666 >> 16)
 	vdup.32	d26, r0
@@ -411,11 +398,9 @@
 	/* the biases off: 2^25 from even limbs, 2^24 from odd */
 	vmov.i32 d0, #0x02000000
 	vmov.i32 d1, #0x01000000
-	vsub.i32 q10, q10, q0
-	vsub.i32 q11, q11, q0
-	vsub.i32 q13, q13, q0
-	vsub.i32 q14, q14, q0
-	vsub.i32 q15, q15, q0
+	.irp	reg, q10, q11, q13, q14, q15
+	vsub.i32 \reg, \reg, q0
+	.endr
 	vuzp.32	q10, q11
 	vuzp.32	q13, q14
 	vuzp.32	d30, d31
@@ -429,46 +414,56 @@
 	vst1.32	{d31}, [r0]
 	bx	lr
 
-/* The ladder's (\h, \h2) = (\f \g, \f2 \g2), offsets into the ladder at r10. */
-.macro MUL2 h, f, g, h2, f2, g2
+/* The operands of .Lmul2 (and of .Lsq2, without \g, \g2) pointed at
+ * the ladder's elements, offsets into the ladder at r10: h r4, f r5,
+ * g r6, h' r7, f' r8, g' r9, as in the register plan. */
+.macro OPERANDS h, f, g, h2, f2, g2
 	add	r4, r10, #\h
 	add	r5, r10, #\f
+	.ifnb	\g
 	add	r6, r10, #\g
+	.endif
 	add	r7, r10, #\h2
 	add	r8, r10, #\f2
+	.ifnb	\g2
 	add	r9, r10, #\g2
+	.endif
+.endm
+
+/* The ladder's (\h, \h2) = (\f \g, \f2 \g2). */
+.macro MUL2 h, f, g, h2, f2, g2
+	OPERANDS \h, \f, \g, \h2, \f2, \g2
 	bl	.Lmul2
 .endm
 
-/* The ladder's (\h, \h2) = (\f^2, \f2^2), offsets into the ladder at r10. */
+/* The ladder's (\h, \h2) = (\f^2, \f2^2). */
 .macro SQ2 h, f, h2, f2
-	add	r4, r10, #\h
-	add	r5, r10, #\f
-	add	r7, r10, #\h2
-	add	r8, r10, #\f2
+	OPERANDS \h, \f, , \h2, \f2
 	bl	.Lsq2
+.endm
+
+/* \op (vld1.32 to load, vst1.32 to store) of the ladder's elements at
+ * offsets \x and \y from r10 in \xr, \xd and \yr, \yd (the first eight
+ * limbs as a range of d registers, the last two). Clobbers r0, r1. */
+.macro ELEMENTS2 op, x, y, xr, xd, yr, yd
+	add	r0, r10, #\x
+	add	r1, r10, #\y
+	\op	{\xr}, [r0]!
+	\op	{\xd}, [r0]
+	\op	{\yr}, [r1]!
+	\op	{\yd}, [r1]
 .endm
 
 /* \s = \x + \y, \d = \x - \y, offsets into the ladder at r10. */
 .macro ADDSUB x, y, s, d
-	add	r0, r10, #\x
-	add	r1, r10, #\y
-	vld1.32	{d0-d3}, [r0]!
-	vld1.32	{d4}, [r0]
-	vld1.32	{d6-d9}, [r1]!
-	vld1.32	{d10}, [r1]
+	ELEMENTS2 vld1.32, \x, \y, d0-d3, d4, d6-d9, d10
 	vadd.i32 q8, q0, q3
 	vadd.i32 q9, q1, q4
 	vadd.i32 d20, d4, d10
 	vsub.i32 q12, q0, q3
 	vsub.i32 q13, q1, q4
 	vsub.i32 d28, d4, d10
-	add	r0, r10, #\s
-	add	r1, r10, #\d
-	vst1.32	{d16-d19}, [r0]!
-	vst1.32	{d20}, [r0]
-	vst1.32	{d24-d27}, [r1]!
-	vst1.32	{d28}, [r1]
+	ELEMENTS2 vst1.32, \s, \d, d16-d19, d20, d24-d27, d28
 .endm
 
 /* The element at \x into \q0, \q1, \dd (first eight limbs, last two). */
@@ -485,29 +480,27 @@
 	vst1.32	{\dd}, [r0]
 .endm
 
-/* (\qa, \qb) swapped where the mask q14 is set; q15 scratch. */
-.macro CSWAPQ qa, qb
-	veor	q15, \qa, \qb
-	vand	q15, q15, q14
-	veor	\qa, \qa, q15
-	veor	\qb, \qb, q15
+/* The elements in \a0, \a1, \ad and \b0, \b1, \bd (first eight limbs,
+ * last two) swapped where the mask q14 is set; q15 scratch. */
+.macro CSWAP_ELEMENTS a0, a1, ad, b0, b1, bd
+	CSWAP	\a0, \b0, q14, q15
+	CSWAP	\a1, \b1, q14, q15
+	CSWAP	\ad, \bd, d28, d30
 .endm
 
-.macro CSWAPD da, db
-	veor	d30, \da, \db
-	vand	d30, d30, d28
-	veor	\da, \da, d30
-	veor	\db, \db, d30
+/* (\a, \b) swapped where the mask \m is set, \t scratch: q registers
+ * with the mask q14 and q15 scratch, or d registers with d28 and d30. */
+.macro CSWAP a, b, m, t
+	veor	\t, \a, \b
+	vand	\t, \t, \m
+	veor	\a, \a, \t
+	veor	\b, \b, \t
 .endm
 
 /* (x2, x3) and (z2, z3) swapped when the mask q14 is set. */
 .macro SWAP_REGS
-	CSWAPQ	q0, q3
-	CSWAPQ	q1, q4
-	CSWAPD	d4, d10
-	CSWAPQ	q8, q11
-	CSWAPQ	q9, q12
-	CSWAPD	d20, d26
+	CSWAP_ELEMENTS q0, q1, d4, q3, q4, d10
+	CSWAP_ELEMENTS q8, q9, d20, q11, q12, d26
 .endm
 
 /* x2, x3, z2, z3 into q0/q1/d4, q3/q4/d10, q8/q9/d20, q11/q12/d26. */

@@ -73,6 +73,24 @@
 #define F_STATE	28
 #define F_SIZE	32
 
+/*
+ * Column d1, d2 or d3 of the product (the header's table): \lo:r1 =
+ * h4 \s + h0 \m0 + h1 \m1 + h2 \m2 + h3 \m3 + hi(the column before).
+ * That high word is in r1 or \lo; h4 \s (< 2^31, one mul) goes into \t,
+ * the other of the two, and umaal adds both. \reload, if given: the
+ * frame offset \m0 is reloaded from after the mul (d3's r3, F_R3).
+ */
+.macro COLUMN lo, t, s, m0, m1, m2, m3, reload
+	mul	\t, r8, \s
+	.ifnb	\reload
+	ldr	\m0, [sp, #\reload]
+	.endif
+	umaal	\lo, r1, r4, \m0
+	umlal	\lo, r1, r5, \m1
+	umlal	\lo, r1, r6, \m2
+	umlal	\lo, r1, r7, \m3
+.endm
+
 .globl poly1305_arm_init
 .type poly1305_arm_init, %function
 .balign 16
@@ -146,24 +164,11 @@ ZINC_ENTRY poly1305_arm_blocks
 	umlal	r1, r2, r7, r12
 	str	r1, [sp, #F_D0]
 	/* d1 = h0 r1 + h1 r0 + h2 s3 + h3 s2 + h4 s1 + hi(d0) in r1:r2 */
-	mul	r1, r8, r12
-	umaal	r2, r1, r4, r10
-	umlal	r2, r1, r5, r9
-	umlal	r2, r1, r6, r0
-	umlal	r2, r1, r7, lr
+	COLUMN	r2, r1, r12, r10, r9, r0, lr
 	/* d2 = h0 r2 + h1 r1 + h2 r0 + h3 s3 + h4 s2 + hi(d1) in r1:r12 */
-	mul	r12, r8, lr
-	umaal	r12, r1, r4, r11
-	umlal	r12, r1, r5, r10
-	umlal	r12, r1, r6, r9
-	umlal	r12, r1, r7, r0
+	COLUMN	r12, r12, lr, r11, r10, r9, r0
 	/* d3 = h0 r3 + h1 r2 + h2 r1 + h3 r0 + h4 s3 + hi(d2) in r1:lr */
-	mul	lr, r8, r0
-	ldr	r3, [sp, #F_R3]
-	umaal	lr, r1, r4, r3
-	umlal	lr, r1, r5, r11
-	umlal	lr, r1, r6, r10
-	umlal	lr, r1, r7, r9
+	COLUMN	lr, lr, r0, r3, r11, r10, r9, F_R3
 	/* d4 = h4 r0 + hi(d3) in r1 (< 2^32) */
 	mla	r1, r8, r9, r1
 

@@ -144,10 +144,7 @@
 .macro WIPE_FRAME
 	vpxor	%xmm0, %xmm0, %xmm0
 	xorl	%eax, %eax
-1:	vmovdqa	%ymm0, (%rsp,%rax)
-	addl	$32, %eax
-	cmpl	$FRAME, %eax
-	jb	1b
+	ZERO_STACK 32, $FRAME
 .endm
 
 /* Eight keystream blocks for counter state[12] + 0..7, XORed into dst

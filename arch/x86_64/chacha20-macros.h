@@ -49,6 +49,23 @@
 .endm
 
 /*
+ * Zeroes the stack from rsp + eax (a multiple of \width) up to rsp +
+ * \end, \width bytes a store (at least one) from the zero register:
+ * ymm0 for 32 (AVX), zmm0 for 64 (AVX-512F). Advances eax.
+ */
+.macro ZERO_STACK width, end
+6:
+	.if \width == 64
+	vmovdqa64 %zmm0, (%rsp,%rax)
+	.else
+	vmovdqa	%ymm0, (%rsp,%rax)
+	.endif
+	addl	$\width, %eax
+	cmpl	\end, %eax
+	jb	6b
+.endm
+
+/*
  * The AVX-512 backends' way out: wipe the r11 bytes of keystream copied to
  * the (64-byte aligned) stack frame, \width bytes a store (32 or 64), pop
  * the frame set up with rbp, then (at \noframe, where a zero length jumps)
@@ -60,15 +77,7 @@
 	xorl	%eax, %eax
 	testl	%r11d, %r11d
 	jz	7f
-6:
-	.if \width == 64
-	vmovdqa64 %zmm0, (%rsp,%rax)
-	.else
-	vmovdqa	%ymm0, (%rsp,%rax)
-	.endif
-	addl	$\width, %eax
-	cmpl	%r11d, %eax
-	jb	6b
+	ZERO_STACK \width, %r11d
 7:	xorl	%r10d, %r10d
 	movq	%rbp, %rsp
 	popq	%rbp

@@ -138,15 +138,7 @@ AVX2_CONSTANTS
  * the keystream into KS and SPLIT; \mix as for OUTPUT8. Leaves rsi where
  * the step's ciphertext is. */
 .macro STEP_OUT mode, mix=
-	movq	SRC(%rsp), %rbp
-	cmpq	$0, CHACHA20POLY1305_STEP_PIECES(%rbp)
-	jne	77f
-	movq	(%rbp), %rbp
-	.if \mode == SEAL_STEPS
-	movq	%rbp, %r15
-	.else
-	movq	DST(%rsp), %r15
-	.endif
+	STEP_ENTRY \mode, 0, %rbp, %r15, 77f
 	OUTPUT8	1, %rbp, %r15, \mix
 	movq	%rbp, %rsi
 	jmp	78f

@@ -204,6 +204,12 @@
 	PROD	\j, \a0, \a1, \a2, \off(\base){1to8}, \off+72(\base){1to8}, \off+144(\base){1to8}, \off+216(\base){1to8}, \off+288(\base){1to8}
 .endm
 
+/* The whole multiply MPART spreads out: LU += lanes a times the power
+ * whose field f is at off + 72 f (base), broadcast. */
+.macro MADD_POWER a0, a1, a2, off, base
+	MADD	\a0, \a1, \a2, \off(\base){1to8}, \off+72(\base){1to8}, \off+144(\base){1to8}, \off+216(\base){1to8}, \off+288(\base){1to8}
+.endm
+
 /*
  * Slot s (0..79: eight a double round) of a step's MAC over the 1024
  * bytes the step before wrote, its first 512 bytes at r15, the rest at
@@ -296,6 +302,15 @@
 	kmovw	%eax, \k
 .endm
 
+/* The product in LU reduced into A0..A2, and its lanes of the mask
+ * \lanes stored into PB at \m (STORE_PB \m; called: the frame at rsp +
+ * 8). Clobbers what REDUCE and STORE_PB do, eax and k2. */
+.macro REDUCE_PB lanes, m
+	REDUCE
+	KMASK	%k2, \lanes
+	STORE_PB \m
+.endm
+
 /*
  * Slot s of the first step's rounds (nothing to absorb yet): the powers
  * into the frame, r0, r1, s1 in r11, r12, r13. Slots 0..21: r .. r^8 into
@@ -332,9 +347,7 @@
 	ZERO_LU
 	MADD	A0, A1, A2, 8+PL(%rsp){1to8}, 8+PL+64(%rsp){1to8}, 8+PL+128(%rsp){1to8}, 8+PL+192(%rsp){1to8}, 8+PL+256(%rsp){1to8}
 	.elseif (\s) == 28
-	REDUCE
-	KMASK	%k2, 1
-	STORE_PB 2
+	REDUCE_PB 1, 2
 	.elseif (\s) == 32
 	vpbroadcastq 8+PL(%rsp), M0
 	vpbroadcastq 8+PL+64(%rsp), M1
@@ -344,22 +357,18 @@
 	vmovdqa64 A1, M1{%k1}
 	vmovdqa64 A2, M2{%k1}
 	ZERO_LU
-	MADD	M0, M1, M2, 8+PB+16(%rsp){1to8}, 8+PB+72+16(%rsp){1to8}, 8+PB+144+16(%rsp){1to8}, 8+PB+216+16(%rsp){1to8}, 8+PB+288+16(%rsp){1to8}
+	MADD_POWER M0, M1, M2, 8+PB+16, %rsp
 	.elseif (\s) == 36
-	REDUCE
-	KMASK	%k2, 3
-	STORE_PB 3
+	REDUCE_PB 3, 3
 	.elseif (\s) == 40
 	KMASK	%k1, 0xf
 	vmovdqu64 8+PB+8(%rsp), M0{%k1}{z}
 	vmovdqu64 8+PB+72+8(%rsp), M1{%k1}{z}
 	vmovdqu64 8+PB+144+8(%rsp), M2{%k1}{z}
 	ZERO_LU
-	MADD	M0, M1, M2, 8+PB+32(%rsp){1to8}, 8+PB+72+32(%rsp){1to8}, 8+PB+144+32(%rsp){1to8}, 8+PB+216+32(%rsp){1to8}, 8+PB+288+32(%rsp){1to8}
+	MADD_POWER M0, M1, M2, 8+PB+32, %rsp
 	.elseif (\s) == 44
-	REDUCE
-	KMASK	%k2, 0xf
-	STORE_PB 5
+	REDUCE_PB 0xf, 5
 	kxorw	%k1, %k1, %k1
 	kxorw	%k2, %k2, %k2
 	vpxorq	A0, A0, A0
@@ -434,15 +443,15 @@ ROUNDS_FN .Lrounds_pow, PMIX, zmm, 16, .Lctr16
 	vpaddq	%zmm0, M0, M0
 	vpaddq	%zmm1, M1, M1
 	vpaddq	%zmm2, M2, M2
-	MADD	M0, M1, M2, 8+PB+8*7(%rsp){1to8}, 8+PB+72+8*7(%rsp){1to8}, 8+PB+144+8*7(%rsp){1to8}, 8+PB+216+8*7(%rsp){1to8}, 8+PB+288+8*7(%rsp){1to8}
-	MADD	A0, A1, A2, 8+PB+8*8(%rsp){1to8}, 8+PB+72+8*8(%rsp){1to8}, 8+PB+144+8*8(%rsp){1to8}, 8+PB+216+8*8(%rsp){1to8}, 8+PB+288+8*8(%rsp){1to8}
+	MADD_POWER M0, M1, M2, 8+PB+8*7, %rsp
+	MADD_POWER A0, A1, A2, 8+PB+8*8, %rsp
 	.irp g, 1, 2, 3, 4, 5, 6
 	.if \g < 4
 	SPLIT8	128*\g, M0, M1, M2, %r15
 	.else
 	SPLIT8	128*(\g-4), M0, M1, M2, %rsi
 	.endif
-	MADD	M0, M1, M2, 8+PB+8*(7-\g)(%rsp){1to8}, 8+PB+72+8*(7-\g)(%rsp){1to8}, 8+PB+144+8*(7-\g)(%rsp){1to8}, 8+PB+216+8*(7-\g)(%rsp){1to8}, 8+PB+288+8*(7-\g)(%rsp){1to8}
+	MADD_POWER M0, M1, M2, 8+PB+8*(7-\g), %rsp
 	.endr
 	REDUCE
 	ret
@@ -474,8 +483,8 @@ ROUNDS_FN .Lrounds_pow, PMIX, zmm, 16, .Lctr16
 	SPLIT8	0, M0, M1, M2, \p
 	SPLIT8	128, L0, L1, L2, \p
 	ADD_HS	M0, M1, M2
-	MADD	M0, M1, M2, PB+8(%rbp){1to8}, PB+72+8(%rbp){1to8}, PB+144+8(%rbp){1to8}, PB+216+8(%rbp){1to8}, PB+288+8(%rbp){1to8}
-	MADD	A0, A1, A2, PB+16(%rbp){1to8}, PB+72+16(%rbp){1to8}, PB+144+16(%rbp){1to8}, PB+216+16(%rbp){1to8}, PB+288+16(%rbp){1to8}
+	MADD_POWER M0, M1, M2, PB+8, %rbp
+	MADD_POWER A0, A1, A2, PB+16, %rbp
 	REDUCE
 	addq	$256, \p
 	subq	$256, \n
@@ -485,7 +494,7 @@ ROUNDS_FN .Lrounds_pow, PMIX, zmm, 16, .Lctr16
 	ZERO_U
 	SPLIT8	0, L0, L1, L2, \p
 	ADD_HS	L0, L1, L2
-	MADD	A0, A1, A2, PB+8(%rbp){1to8}, PB+72+8(%rbp){1to8}, PB+144+8(%rbp){1to8}, PB+216+8(%rbp){1to8}, PB+288+8(%rbp){1to8}
+	MADD_POWER A0, A1, A2, PB+8, %rbp
 	REDUCE
 	addq	$128, \p
 	subq	$128, \n
@@ -585,21 +594,7 @@ ROUNDS_FN .Lrounds_pow, PMIX, zmm, 16, .Lctr16
  * KS + half where it lies (to DST + half in OPEN_STEPS), or SPLIT; MAC0 or
  * MAC1 then says where its ciphertext is. */
 .macro HALF_OUT mode, half
-	movq	SRC(%rsp), %rbp
-	.if \half
-	addq	$16, %rbp
-	.endif
-	cmpq	$0, CHACHA20POLY1305_STEP_PIECES(%rbp)
-	jne	81f
-	movq	(%rbp), %rdx
-	.if \mode == SEAL_STEPS
-	movq	%rdx, %rsi
-	.else
-	movq	DST(%rsp), %rsi
-	.if \half
-	addq	$\half, %rsi
-	.endif
-	.endif
+	STEP_ENTRY \mode, \half, %rdx, %rsi, 81f
 	movq	%rdx, MAC0 + \half / 64(%rsp)
 	XOR_KS	KS+\half, 64
 	jmp	82f
@@ -748,10 +743,7 @@ ROUNDS_FN .Lrounds_pow, PMIX, zmm, 16, .Lctr16
 	movq	ORIG(%rsp), %rcx
 	vpxord	%zmm0, %zmm0, %zmm0
 	xorl	%eax, %eax
-1:	vmovdqa64 %zmm0, (%rsp,%rax)
-	addl	$64, %eax
-	cmpl	$FRAME, %eax
-	jb	1b
+	ZERO_STACK 64, $FRAME
 	vzeroall
 	.irp n, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
 	vpxord	%xmm\n, %xmm\n, %xmm\n

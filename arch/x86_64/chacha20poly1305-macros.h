@@ -2,10 +2,11 @@
 /*
  * GNU as macros shared by the stitched ChaCha20-Poly1305 kernels
  * (chacha20poly1305-avx2.S, chacha20poly1305-avx512ifma.S): the three
- * modes of a kernel's body and SPLIT, the output of a table step in
- * pieces, and the scalar Poly1305 block in two halves (poly1305-macros.h
- * MUL_R). The including file defines the frame offsets KS, MACBUF and
- * DST (chacha20poly1305-avx2.S's header comment says what they hold).
+ * modes of a kernel's body, STEP_ENTRY, where a table step's entry lies,
+ * and SPLIT, the output of a table step in pieces, and the scalar
+ * Poly1305 block in two halves (poly1305-macros.h MUL_R). The including
+ * file defines the frame offsets KS, MACBUF, SRC and DST
+ * (chacha20poly1305-avx2.S's header comment says what they hold).
  */
 
 #include "../../lib/chacha20poly1305/sizes.h"
@@ -32,6 +33,28 @@
 	.else
 	vmovdqu	\v, MACBUF - KS(%rax,\off)
 	vmovdqu	%ymm2, (%rsi,\off)
+	.endif
+.endm
+
+/* Where a table step's entry (SEAL_STEPS, OPEN_STEPS) lies: rbp = the
+ * entry at SRC, or SRC + 16 for the second of a step's two (half = 512);
+ * to \pieces when it is in pieces (SPLIT); else \src = its address and
+ * \dst = its output's, the same in SEAL_STEPS, DST + half in OPEN_STEPS. */
+.macro STEP_ENTRY mode, half, src, dst, pieces
+	movq	SRC(%rsp), %rbp
+	.if \half
+	addq	$16, %rbp
+	.endif
+	cmpq	$0, CHACHA20POLY1305_STEP_PIECES(%rbp)
+	jne	\pieces
+	movq	(%rbp), \src
+	.if \mode == SEAL_STEPS
+	movq	\src, \dst
+	.else
+	movq	DST(%rsp), \dst
+	.if \half
+	addq	$\half, \dst
+	.endif
 	.endif
 .endm
 

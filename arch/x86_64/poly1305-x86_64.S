@@ -164,13 +164,10 @@ ZINC_ENTRY poly1305_x86_64_mac
 	adcq	24(%r15), %r9
 	movq	%r8, 0(%rdi)
 	movq	%r9, 8(%rdi)
-	xorl	%eax, %eax
-	xorl	%ecx, %ecx
-	xorl	%edx, %edx
-	xorl	%r8d, %r8d
-	xorl	%r9d, %r9d
-	xorl	%r10d, %r10d
-	xorl	%r11d, %r11d
+	/* the caller-saved registers that held h, r0 or scratch, zeroed */
+	.irp	r, eax, ecx, edx, r8d, r9d, r10d, r11d
+	xorl	%\r, %\r
+	.endr
 	EPILOGUE
 	ret
 .size	poly1305_x86_64_mac, .-poly1305_x86_64_mac
