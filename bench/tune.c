@@ -173,8 +173,8 @@ static void tune_per_byte(const struct bench_primitive *p, const char *model, co
 	for (unsigned r = nrows; r-- > 1 && left;) {
 		unsigned from = left;
 
-		while (from > 0 &&
-		       within_slack(rows[r]->median[from - 1], fastest_row(p, prefix, from - 1)->median[from - 1]))
+		while (from > 0 && within_slack(rows[r]->median[from - 1],
+						fastest_row(p, prefix, from - 1)->median[from - 1]))
 			from--;
 		if (from == left) {
 			print_pref(model, choice, prefix, rows[r], "AVOID");

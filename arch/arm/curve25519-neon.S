@@ -466,14 +466,15 @@
 	ELEMENTS2 vst1.32, \s, \d, d16-d19, d20, d24-d27, d28
 .endm
 
-/* The element at \x into \q0, \q1, \dd (first eight limbs, last two). */
+/* The element at \x into d registers \r0 to \r3 (its first eight limbs)
+ * and \dd (the last two). Clobbers r0. */
 .macro LOAD1 x, r0, r3, dd
 	add	r0, r10, #\x
 	vld1.32	{\r0-\r3}, [r0]!
 	vld1.32	{\dd}, [r0]
 .endm
 
-/* The element in \q0, \q1, \dd to \x. Clobbers r0. */
+/* The element in d registers \r0 to \r3 and \dd to \x. Clobbers r0. */
 .macro STORE1 x, r0, r3, dd
 	add	r0, r10, #\x
 	vst1.32	{\r0-\r3}, [r0]!
