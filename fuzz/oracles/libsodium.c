@@ -53,7 +53,7 @@ static bool sodium_chacha20(uint8_t *dst, const uint8_t *src, size_t len, const 
 		     const uint8_t nonce[12], uint32_t counter, const char **why)
 {
 	init();
-	if ((uint64_t)counter + (len + 63) / 64 > (1ull << 32)) {
+	if (oracle_chacha20_wraps(counter, len)) {
 		*why = "counter wraps in one call (libsodium aborts)";
 		return false;
 	}

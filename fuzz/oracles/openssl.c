@@ -78,11 +78,6 @@ static void describe(FILE *out)
 
 #define INT_LENGTH "longer than INT_MAX bytes (EVP cipher calls take an int length)"
 
-static bool chacha20_wraps(uint32_t counter, size_t len)
-{
-	return (uint64_t)counter + (len + 63) / 64 > (1ull << 32);
-}
-
 static bool openssl_chacha20(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t key[32],
 		      const uint8_t nonce[12], uint32_t counter, const char **why)
 {
@@ -94,7 +89,7 @@ static bool openssl_chacha20(uint8_t *dst, const uint8_t *src, size_t len, const
 		*why = INT_LENGTH;
 		return false;
 	}
-	if (chacha20_wraps(counter, len)) {
+	if (oracle_chacha20_wraps(counter, len)) {
 		*why = "counter wraps in one call (OpenSSL carries into the nonce)";
 		return false;
 	}

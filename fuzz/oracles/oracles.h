@@ -67,8 +67,8 @@ struct zinc_oracle {
 	void (*describe)(FILE *out);
 	/* ChaCha20 (RFC 8439) from a 32-bit block counter. A library that
 	 * carries a wrapping counter into the nonce (or aborts) refuses a call
-	 * that wraps, with why "counter wraps in one call ...": the caller
-	 * splits there. */
+	 * that wraps (oracle_chacha20_wraps), with why "counter wraps in one
+	 * call ...": the caller splits there. */
 	bool (*chacha20)(uint8_t *dst, const uint8_t *src, size_t len, const uint8_t key[32],
 			 const uint8_t nonce[12], uint32_t counter, const char **why);
 	bool (*hchacha20)(uint8_t out[32], const uint8_t nonce[16], const uint8_t key[32],
@@ -108,6 +108,13 @@ struct zinc_oracle {
 	bool (*fe)(enum oracle_fe_op op, uint8_t out[][32], const uint64_t in[][ORACLE_FE_WORDS],
 		   const char **why);
 };
+
+/* Whether a ChaCha20 call of len bytes from block counter wraps the 32-bit
+ * counter (what the chacha20 operation's libraries refuse). */
+static inline bool oracle_chacha20_wraps(uint32_t counter, size_t len)
+{
+	return (uint64_t)counter + (len + 63) / 64 > (1ull << 32);
+}
 
 /* Why o gives no answer for op (a string literal): compiled out, or the
  * library has no such operation. */
