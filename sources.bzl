@@ -164,8 +164,8 @@ ARCHS = {
     },
 }
 
-# The ARCHS keys in order, for the scripts (zinc_list prints a dict's
-# values, not its keys).
+# The ARCHS keys in order, for the scripts that name it (`zinc_list ARCHS`
+# prints the same: a dict of records gives its keys).
 ARCHS_ORDER = list(ARCHS)
 
 # Assembly backends, by architecture folder (ARCHS' dir). Adding one: the
@@ -228,43 +228,54 @@ ABI_CHECK_SRCS = {
     "s390x": ["arch/abi_check.c", "arch/s390x/abi-check.S"],
 }
 
-# Fuzz targets: fuzz/<target>_fuzzer.c, corpus/<target>/.
-FUZZ_TARGETS = [
-    "chacha20",
-    "poly1305",
-    "poly1305_state",
-    "chacha20poly1305",
-    "xchacha20poly1305",
-    "blake2s",
-    "curve25519",
-    "curve25519_field",
-]
-
-# The primitives whose rows each fuzz target drives (a row is named after
-# its .S file, "<primitive>-<variant>"): on an architecture with none of
-# them the target compares only the generic C, and its seeded random pass
-# there is RANDOM_INPUTS_GENERIC inputs instead of RANDOM_INPUTS.
-FUZZ_TARGET_PRIMITIVES = {
-    "chacha20": ["chacha20"],
-    "poly1305": ["poly1305"],
-    "poly1305_state": ["poly1305"],
-    "chacha20poly1305": ["chacha20", "poly1305", "chacha20poly1305"],
-    "xchacha20poly1305": ["chacha20", "poly1305", "chacha20poly1305"],
-    "blake2s": ["blake2s"],
-    "curve25519": ["curve25519"],
-    "curve25519_field": ["curve25519"],
+# Fuzz targets, one entry each: fuzz/<target>_fuzzer.c (with
+# fuzz/<target>.dict, its dictionary, where there is one), corpus/<target>/.
+# The scripts take the names from here too (`zinc_list FUZZ_TARGETS` prints
+# them, one a line). Fields:
+#   primitives  the primitives whose rows the target drives (a row is named
+#               after its .S file, "<primitive>-<variant>"): on an
+#               architecture with none of them the target compares only the
+#               generic C, and its seeded random pass there is
+#               RANDOM_INPUTS_GENERIC inputs instead of RANDOM_INPUTS
+#   max_len     libFuzzer's -max_len (libfuzzer_options below): the longest
+#               input that still changes what the target does, from its
+#               format in fuzz/README.md. Unless a comment says otherwise:
+#               parameters + keys + nonces + the largest message and AD
+FUZZ_TARGETS = {
+    "chacha20": {"primitives": ["chacha20"], "max_len": 8300},
+    "poly1305": {"primitives": ["poly1305"], "max_len": 8300},
+    # 5 parameter bytes, key, 25 limbs of 9 bytes, 40 blocks.
+    "poly1305_state": {"primitives": ["poly1305"], "max_len": 902},
+    "chacha20poly1305": {"primitives": ["chacha20", "poly1305", "chacha20poly1305"], "max_len": 10400},
+    "xchacha20poly1305": {"primitives": ["chacha20", "poly1305", "chacha20poly1305"], "max_len": 10400},
+    "blake2s": {"primitives": ["blake2s"], "max_len": 8600},
+    "curve25519": {"primitives": ["curve25519"], "max_len": 80},
+    # op (1) + five operands of 19 bytes + 32 bytes for frombytes.
+    "curve25519_field": {"primitives": ["curve25519"], "max_len": 128},
 }
+
 RANDOM_INPUTS = 2000
 RANDOM_INPUTS_GENERIC = 200
 
 def random_inputs(target, arch):
     """The seeded random inputs of TARGET's test on ARCH (a key of ARCHS)."""
     rows = [f.split("/")[-1].rsplit(".", 1)[0] for f in ASM_SRCS.get(ARCHS[arch]["dir"], [])]
-    for p in FUZZ_TARGET_PRIMITIVES[target]:
+    for p in FUZZ_TARGETS[target]["primitives"]:
         for r in rows:
             if r.startswith(p + "-"):
                 return RANDOM_INPUTS
     return RANDOM_INPUTS if arch == "x86_64" else RANDOM_INPUTS_GENERIC
+
+# libFuzzer's -timeout, every target's: seconds one input may run before
+# libFuzzer reports it as a hang.
+FUZZ_TIMEOUT = 25
+
+def libfuzzer_options(target):
+    """TARGET's libFuzzer options, (name, value) pairs: ci/lib.sh's
+    zinc_libfuzzer_flags gives them as -name=value (ci/fuzz.sh,
+    fuzz/planted/measure.sh), ci/oss-fuzz/build.sh writes them into
+    $OUT/<target>_fuzzer.options for OSS-Fuzz."""
+    return [("max_len", FUZZ_TARGETS[target]["max_len"]), ("timeout", FUZZ_TIMEOUT)]
 
 # The fuzz harness shared by every target (fuzz/README.md): input reader,
 # guard pages, diagnosis. Not the targets, not fuzz/standalone.c.

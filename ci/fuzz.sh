@@ -243,8 +243,8 @@ if [ "$san" = msan ]; then
 	san_configs=(--config=msan-libfuzzer)
 fi
 
-# libFuzzer flags from fuzz/<t>.options ([libfuzzer] section, key = value)
-# and fuzz/<t>.dict (ci/lib.sh; fuzz/planted/measure.sh uses the same).
+# libFuzzer flags from sources.bzl (libfuzzer_options: max_len, timeout) and
+# fuzz/<t>.dict (ci/lib.sh; fuzz/planted/measure.sh uses the same).
 libfuzzer_flags() { zinc_libfuzzer_flags "$1"; }
 
 if [ "$continuous" = 1 ]; then

@@ -189,9 +189,10 @@ zinc_arch_standalones() {
 # this file too). A function is called with the ARGs (`zinc_list cflags ct
 # x86_64 .`: ci/ct.sh's compiler flags); otherwise each ARG is a key into a
 # dict (`zinc_list ASM_SRCS arm64`, `zinc_list CONFIGS emu bazel`), and a
-# dict left gives all its values. A tuple prints as its fields separated by
-# spaces, a string, bool or number as itself. An unknown name or key: a line
-# saying so, exit 1.
+# dict left gives all its values, or its keys when the values are dicts
+# (records by name: `zinc_list FUZZ_TARGETS` prints the targets). A tuple
+# prints as its fields separated by spaces, a string, bool or number as
+# itself. An unknown name or key: a line saying so, exit 1.
 # Installs python3 first where it is missing (before a script's zinc_need).
 zinc_list() {
 	command -v python3 >/dev/null 2>&1 || zinc_need python3
@@ -208,7 +209,9 @@ try:
         value = value[k]
 except (KeyError, TypeError) as e:
     sys.exit("zinc_list: sources.bzl has no %s (%s: %s)" % (" ".join(sys.argv[2:]), type(e).__name__, e))
-if isinstance(value, dict):
+if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
+    value = list(value)
+elif isinstance(value, dict):
     value = [f for v in value.values() for f in ([v] if isinstance(v, str) else v)]
 elif isinstance(value, (str, bool, int)):
     value = [value]
@@ -218,14 +221,14 @@ PY
 }
 
 # zinc_libfuzzer_flags TARGET: the libFuzzer flags ci/fuzz.sh and
-# fuzz/planted/measure.sh give TARGET, one a line: the [libfuzzer] section of
-# fuzz/TARGET.options (key = value, as -key=value) and -dict=fuzz/TARGET.dict.
+# fuzz/planted/measure.sh give TARGET, one a line: sources.bzl's
+# libfuzzer_options (max_len from FUZZ_TARGETS, timeout) as -name=value, and
+# -dict=fuzz/TARGET.dict where there is one.
 zinc_libfuzzer_flags() {
-	local t=$1 opt="$ZINC_ROOT/fuzz/$1.options"
-	if [ -f "$opt" ]; then
-		awk -F' *= *' '/^\[/ { s = $0; next }
-			s == "[libfuzzer]" && NF == 2 && $1 !~ /^[#;]/ { gsub(/ /, "", $1); print "-" $1 "=" $2 }' "$opt"
-	fi
+	local t=$1 name value
+	zinc_list libfuzzer_options "$t" | while read -r name value; do
+		echo "-$name=$value"
+	done
 	[ -f "$ZINC_ROOT/fuzz/$t.dict" ] && echo "-dict=$ZINC_ROOT/fuzz/$t.dict"
 	return 0
 }

@@ -19,8 +19,9 @@
 # Defaults: libfuzzer, both, 3 runs, 300 s, /tmp/zinc-planted. With BUG,
 # only the PLANTED_BUGS entries of that name. Runs go one at a time.
 #
-# libFuzzer runs with the flags ci/fuzz.sh gives the target (fuzz/T.options,
-# fuzz/T.dict: zinc_libfuzzer_flags), -seed=S and -max_total_time=SECONDS.
+# libFuzzer runs with the flags ci/fuzz.sh gives the target (max_len and
+# timeout from sources.bzl, fuzz/T.dict: zinc_libfuzzer_flags), -seed=S and
+# -max_total_time=SECONDS.
 # AFL++ (build.sh afl) runs one afl-fuzz, as ci/fuzz.sh -j 1 does, with the
 # dictionary, -s S, -V SECONDS and AFL_BENCH_UNTIL_CRASH (afl-cmplog: with
 # the CmpLog binary of build.sh afl-cmplog too, -c); its empty corpus is the
