@@ -164,10 +164,6 @@ ARCHS = {
     },
 }
 
-# The ARCHS keys in order, for the scripts that name it (`zinc_list ARCHS`
-# prints the same: a dict of records gives its keys).
-ARCHS_ORDER = list(ARCHS)
-
 # Assembly backends, by architecture folder (ARCHS' dir). Adding one: the
 # .S file here, its ROW line in lib/<primitive>/rows.h (which makes the
 # table row, the prototypes and the direct-call dispatch).

@@ -123,7 +123,7 @@ count_arch() {
 }
 
 if [ -n "$arch" ]; then
-	zinc_is_arch "$arch" || usage "unknown --arch $arch (one of: $(zinc_list ARCHS_ORDER | paste -sd ' '))"
+	zinc_is_arch "$arch" || usage "unknown --arch $arch (one of: $(zinc_list ARCHS | paste -sd ' '))"
 	[ -z "$(zinc_list ARCHS "$arch" qemu)" ] || {
 		[ ${#args[@]} -eq 0 ] || usage "--arch $arch takes no other option (${args[*]})"
 		count_arch "$arch"

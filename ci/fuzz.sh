@@ -35,7 +35,7 @@ usage: ci/fuzz.sh [-t SECONDS] [-j JOBS] [-e libfuzzer|afl] [-s asan|msan]
   -s SANITIZER asan (default: ASan + UBSan) or msan (libFuzzer only: generic
                C only, assembly and oracle libraries compiled out)
   --arch ARCH  x86_64 (default) or another of ARCHS in sources.bzl:
-               $(zinc_list ARCHS_ORDER | tr '\n' ' ')
+               $(zinc_list ARCHS | tr '\n' ' ')
                built by Bazel (--config=ARCH, UBSan in trap mode) and run
                under qemu-user: libFuzzer built with clang-19
                --target=<triple> where clang has its runtime for the
@@ -139,7 +139,7 @@ if ! [[ "$jobs" =~ ^[0-9]+$ ]] || [ "$jobs" -eq 0 ]; then zinc_die "-j: not a po
 case "$engine" in libfuzzer|afl) ;; *) zinc_die "-e: unknown engine $engine (libfuzzer or afl)" ;; esac
 case "$san" in asan|msan) ;; *) zinc_die "-s: unknown sanitizer $san (asan or msan)" ;; esac
 [ "$engine" = afl ] && [ "$san" = msan ] && zinc_die "-s msan works with -e libfuzzer only"
-zinc_is_arch "$arch" || zinc_die "--arch: unknown architecture $arch ($(zinc_list ARCHS_ORDER | tr '\n' ' '))"
+zinc_is_arch "$arch" || zinc_die "--arch: unknown architecture $arch ($(zinc_list ARCHS | tr '\n' ' '))"
 if [ "$arch" != x86_64 ]; then
 	[ "$continuous" = 1 ] && zinc_die "--continuous runs the x86-64 build only (not --arch $arch)"
 	[ "$engine" = libfuzzer ] ||

@@ -149,7 +149,7 @@ zinc_cc() {
 # zinc_arch_names: the ARCHS that run under qemu-user, one a line.
 zinc_arch_names() {
 	local a
-	for a in $(zinc_list ARCHS_ORDER); do
+	for a in $(zinc_list ARCHS); do
 		[ -n "$(zinc_list ARCHS "$a" qemu)" ] && echo "$a"
 	done
 	return 0
@@ -158,7 +158,7 @@ zinc_arch_names() {
 # zinc_is_arch NAME: true when NAME is a key of ARCHS.
 zinc_is_arch() {
 	local a
-	for a in $(zinc_list ARCHS_ORDER); do [ "$a" = "$1" ] && return 0; done
+	for a in $(zinc_list ARCHS); do [ "$a" = "$1" ] && return 0; done
 	return 1
 }
 

@@ -21,7 +21,7 @@ usage: ci/reproduce.sh [--target T] [--arch ARCH] [--cpu MODEL] [--minimize] [--
 
   --target T   the fuzz target (default: from the testcase's name or path)
   --arch ARCH  another architecture of ARCHS in sources.bzl:
-               $(zinc_list ARCHS_ORDER | tr '\n' ' ')
+               $(zinc_list ARCHS | tr '\n' ' ')
                its standalone build (bazel --config=ARCH: UBSan in trap
                mode, no ASan) under qemu-user, with the same diagnosis;
                --minimize needs x86_64's libFuzzer build (default x86_64)
@@ -61,7 +61,7 @@ while [ $# -gt 0 ]; do
 	shift
 done
 [ ${#files[@]} -gt 0 ] || { usage >&2; zinc_die "no testcase given"; }
-zinc_is_arch "$arch" || zinc_die "--arch: unknown architecture $arch ($(zinc_list ARCHS_ORDER | tr '\n' ' '))"
+zinc_is_arch "$arch" || zinc_die "--arch: unknown architecture $arch ($(zinc_list ARCHS | tr '\n' ' '))"
 [ "$arch" != x86_64 ] && [ "$minimize" = 1 ] &&
 	zinc_die "--minimize runs libFuzzer, which is built for x86_64 only (not --arch $arch)"
 [ -z "$target" ] || zinc_is_target "$target" ||
