@@ -369,12 +369,7 @@ static void test_every_row_has_a_policy(void)
 /* The row chacha20() should run for len bytes with features f. */
 static size_t expected_row(uint32_t f, size_t len)
 {
-	size_t want = 0;
-
-	for (size_t i = 1; i < chacha20_nimpls; i++)
-		if (test_policy_allows(policy, ARRAY_SIZE(policy), chacha20_impls[i].name, f, len))
-			want = i;
-	return want;
+	return TEST_POLICY_ROW(policy, chacha20_impls, chacha20_nimpls, f, len);
 }
 
 static size_t expected_hchacha20_row(uint32_t f)
@@ -389,19 +384,10 @@ static size_t expected_hchacha20_row(uint32_t f)
 	return want;
 }
 
-/* Exactly one hit, on row want (or none at all when want is -1). */
-static void check_hits(long want, const char *what, size_t len, uint32_t f)
+/* Exactly one hit, on row want (or none at all when want is SIZE_MAX). */
+static void check_hits(size_t want, const char *what, size_t len, uint32_t f)
 {
-	char feat[128];
-
-	zinc_cpu_format(f, feat, sizeof(feat));
-	for (size_t i = 0; i < chacha20_nimpls; i++) {
-		unsigned long expect = (long)i == want ? 1 : 0;
-
-		CHECK(chacha20_hits[i] == expect,
-		      "%s len %zu features %s: row %s ran %lu times, expected %lu", what, len,
-		      feat, chacha20_impls[i].name, chacha20_hits[i], expect);
-	}
+	TEST_CHECK_ONE_HIT(chacha20_hits, chacha20_impls, chacha20_nimpls, want, what, len, f);
 }
 
 static uint8_t hit_src[4097], hit_dst[4097], hit_want[4097];
@@ -424,7 +410,7 @@ static void test_chacha20_runs_the_expected_row(uint32_t f)
 		memset(chacha20_hits, 0, sizeof(chacha20_hits[0]) * chacha20_nimpls);
 		chacha20(&ctx, hit_dst, hit_src, len);
 		/* len 0 does nothing, so no row runs. */
-		check_hits(len ? (long)expected_row(f, len) : -1, "chacha20", len, f);
+		check_hits(len ? expected_row(f, len) : SIZE_MAX, "chacha20", len, f);
 		CHECK_MEM(hit_dst, hit_want, len, "chacha20 len %zu output", len);
 		CHECK(ctx.state[12] == state[12], "chacha20 len %zu counter", len);
 	}
@@ -438,7 +424,7 @@ static void test_hchacha20_runs_the_expected_row(uint32_t f)
 	chacha20_impls[0].hchacha20(out_want, nonce, key);
 	memset(chacha20_hits, 0, sizeof(chacha20_hits[0]) * chacha20_nimpls);
 	hchacha20(out, nonce, key);
-	check_hits((long)expected_hchacha20_row(f), "hchacha20", 0, f);
+	check_hits(expected_hchacha20_row(f), "hchacha20", 0, f);
 	CHECK_MEM(out, out_want, 32, "hchacha20 output");
 }
 

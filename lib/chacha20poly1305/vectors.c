@@ -173,7 +173,7 @@ static void run_aeads(void)
 	}
 	/* The stitched rows: these vectors (265 bytes at most) reach only their
 	 * two-pass head and rest; their kernel (from 577 bytes) is compared in
-	 * chacha20poly1305_test, the dispatch test and the fuzz targets. */
+	 * chacha20poly1305_test (its dispatch part too) and the fuzz targets. */
 	for (size_t r = 0; r < chacha20poly1305_nimpls; r++) {
 		const struct chacha20poly1305_impl *row = &chacha20poly1305_impls[r];
 		unsigned long ran = 0, kernel = 0;

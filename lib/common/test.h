@@ -229,7 +229,8 @@ static inline int test_policy_allows(const struct test_policy *policy, size_t n,
 		want_;                                                          \
 	})
 
-/* Each row of impls ran exactly hits[row] == (row == want) times. */
+/* Each row of impls ran exactly hits[row] == (row == want) times (no row
+ * ran when want is SIZE_MAX). */
 #define TEST_CHECK_ONE_HIT(hits, impls, nimpls, want, what, len, f)             \
 	do {                                                                    \
 		char feat_[128];                                                \

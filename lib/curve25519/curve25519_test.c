@@ -527,25 +527,15 @@ static const struct test_policy policy[] = {
 	{ "curve25519-neon", ZINC_CPU_NEON, 0 },
 };
 
+/* Curve25519 takes no length: the policy's rows for length 0. */
 static size_t expected_row(uint32_t f)
 {
-	size_t want = 0;
-
-	for (size_t i = 1; i < curve25519_nimpls; i++)
-		if (test_policy_allows(policy, ARRAY_SIZE(policy), curve25519_impls[i].name, f, 0))
-			want = i;
-	return want;
+	return TEST_POLICY_ROW(policy, curve25519_impls, curve25519_nimpls, f, 0);
 }
 
 static void check_one_hit(size_t want, const char *what, uint32_t f)
 {
-	char feat[128];
-
-	zinc_cpu_format(f, feat, sizeof(feat));
-	for (size_t i = 0; i < curve25519_nimpls; i++)
-		CHECK(curve25519_hits[i] == (i == want),
-		      "%s features %s: row %s ran %lu times, expected %d", what, feat,
-		      curve25519_impls[i].name, curve25519_hits[i], i == want);
+	TEST_CHECK_ONE_HIT(curve25519_hits, curve25519_impls, curve25519_nimpls, want, what, 0, f);
 }
 
 static void test_runs_the_expected_row(uint32_t f)
