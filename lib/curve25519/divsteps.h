@@ -12,9 +12,18 @@
  *   delta > 0 and g odd:  (1 - delta, g, (g - f) / 2)
  *   g odd otherwise:      (1 + delta, f, (g + f) / 2)
  *   g even:               (1 + delta, f, g / 2)
- * From delta = 1, f = p, g = x mod p, g reaches 0 and f = +-1 (p is prime)
- * within 738 divsteps: the paper's Theorem 11.2 for inputs below 2^255,
- * floor((49 * 255 + 57) / 17). Twelve batches of 62 make 744.
+ * This file runs it from delta = 1/2 (the paper's divstep starts at 1;
+ * the half-delta variant, "hddivsteps", needs fewer steps), f = p, g = x
+ * mod p: g reaches 0 and f = +-1 (p is prime) within 590 divsteps for
+ * every modulus below 2^256 and every 0 <= g <= f. That bound is a
+ * convex-hull computation by Pieter Wuille checked in Coq by Russell
+ * O'Connor and Andrew Poelstra ("A Formal Proof of safegcd Bounds", 2021;
+ * the sipa/safegcd-bounds repository, "Coq proof of correctness of
+ * divstep and hddivsteps for 256-bit inputs"). Ten batches of 62 make 620.
+ * Steps past the end leave f, g, d and e as they are (g = 0 is even).
+ * delta is kept as z = -(delta + 1/2), an integer: -1 at the start,
+ * delta > 0 exactly when z < 0, and the two updates 1 - delta and
+ * 1 + delta are z -> -z - 2 and z -> z - 1.
  *
  * A batch runs its 62 divsteps on the low 64 bits of f and g alone (a
  * divstep looks only at bit 0 of g, and f is odd) and returns the
@@ -62,19 +71,19 @@ struct divsteps_mat {
 };
 
 /*
- * 62 divsteps on the low words of f and g; returns the new delta, the
- * matrix in *t. In unsigned words, so that wrapping and shifts are defined:
- * nd is -delta, c1 all ones when delta > 0, c2 when g is odd, c3 when both
- * (the swap). g += +-f under c2 makes g - f, g + f or g; then f += g under
- * c3 makes f the old g. Each row (u, v), (q, r) follows its value; (u, v)
- * doubles as g halves.
+ * 62 divsteps on the low words of f and g; returns the new z, the matrix
+ * in *t. In unsigned words, so that wrapping and shifts are defined: c1
+ * all ones when delta > 0 (z < 0), c2 when g is odd, c3 when both (the
+ * swap). g += +-f under c2 makes g - f, g + f or g; then f += g under c3
+ * makes f the old g. Each row (u, v), (q, r) follows its value; (u, v)
+ * doubles as g halves. z ^ c3 is -z - 1 on a swap, z otherwise; minus 1.
  */
-static int64_t divsteps_62(int64_t delta, uint64_t f, uint64_t g, struct divsteps_mat *t)
+static int64_t divsteps_62(int64_t z, uint64_t f, uint64_t g, struct divsteps_mat *t)
 {
-	uint64_t u = 1, v = 0, q = 0, r = 1, nd = 0 - (uint64_t)delta, c1, c2, c3;
+	uint64_t u = 1, v = 0, q = 0, r = 1, zu = (uint64_t)z, c1, c2, c3;
 
 	for (int i = 0; i < 62; i++) {
-		c1 = (uint64_t)((int64_t)nd >> 63);
+		c1 = (uint64_t)((int64_t)zu >> 63);
 		c2 = 0 - (g & 1);
 		c3 = c1 & c2;
 		g += ((f ^ c1) - c1) & c2;
@@ -83,7 +92,7 @@ static int64_t divsteps_62(int64_t delta, uint64_t f, uint64_t g, struct divstep
 		f += g & c3;
 		u += q & c3;
 		v += r & c3;
-		nd = (nd ^ c3) + ~c3;	/* -(c3 ? 1 - delta : 1 + delta) */
+		zu = (zu ^ c3) - 1;
 		g >>= 1;
 		u <<= 1;
 		v <<= 1;
@@ -92,7 +101,7 @@ static int64_t divsteps_62(int64_t delta, uint64_t f, uint64_t g, struct divstep
 	t->v = (int64_t)v;
 	t->q = (int64_t)q;
 	t->r = (int64_t)r;
-	return -(int64_t)nd;
+	return (int64_t)zu;
 }
 
 /* (a, b) = (u a + v b + ma p, q a + r b + mb p) / 2^62, the low 62 bits of
@@ -186,8 +195,8 @@ static void divsteps_invert(uint8_t out[32], const uint8_t in[32])
 		struct divsteps_num f, g, d, e, m;
 		struct divsteps_mat t;
 		uint64_t w[4];
-		int64_t delta, keep;
-	} v = { .f = divsteps_p, .e = { { 1 } }, .delta = 1 };
+		int64_t z, keep;
+	} v = { .f = divsteps_p, .e = { { 1 } }, .z = -1 };
 
 	for (int i = 0; i < 4; i++)
 		v.w[i] = get_unaligned_le64(in + 8 * i);
@@ -196,8 +205,8 @@ static void divsteps_invert(uint8_t out[32], const uint8_t in[32])
 	v.g.l[2] = (int64_t)((v.w[1] >> 60 | v.w[2] << 4) & DIVSTEPS_M62);
 	v.g.l[3] = (int64_t)((v.w[2] >> 58 | v.w[3] << 6) & DIVSTEPS_M62);
 	v.g.l[4] = (int64_t)(v.w[3] >> 56);
-	for (int i = 0; i < 12; i++) {
-		v.delta = divsteps_62(v.delta, (uint64_t)v.f.l[0], (uint64_t)v.g.l[0], &v.t);
+	for (int i = 0; i < 10; i++) {
+		v.z = divsteps_62(v.z, (uint64_t)v.f.l[0], (uint64_t)v.g.l[0], &v.t);
 		divsteps_update_de(&v.d, &v.e, &v.t);
 		divsteps_update_fg(&v.f, &v.g, &v.t);
 	}
