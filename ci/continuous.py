@@ -161,12 +161,21 @@ def prepare_work(work, build):
 
 # ---- one target ----
 
+def fuzz_timeout():
+    """FUZZ_TIMEOUT of sources.bzl (plain Python data): the per-input
+    timeout when the flags give none."""
+    ns = {}
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sources.bzl")) as f:
+        exec(f.read(), ns)
+    return ns["FUZZ_TIMEOUT"]
+
+
 def parse_flags(flags):
-    timeout = 25
+    timeout = None
     for f in flags:
         if f.startswith("-timeout="):
             timeout = int(f.split("=", 1)[1])
-    return timeout
+    return fuzz_timeout() if timeout is None else timeout
 
 
 STAT = re.compile(r"^#(\d+):? .*?cov: (\d+) ft: (\d+) corp: (\d+)", re.M)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "lib/blake2s/blake2s.h"
+#include "lib/common/util.h"
 
 bool blake2s_row_split(const struct blake2s_impl *impl, uint8_t *out, size_t outlen,
 		       const uint8_t *key, size_t keylen, const uint8_t *in, size_t len,
@@ -67,8 +68,7 @@ static const struct zinc_entry entries[] = {
 #include "lib/blake2s/rows.h"
 };
 
-const struct zinc_entries blake2s_entries = { "blake2s", entries,
-					      sizeof(entries) / sizeof(entries[0]) };
+const struct zinc_entries blake2s_entries = { "blake2s", entries, ARRAY_SIZE(entries) };
 
 /* ---- The description (lib/common/describe.h) ---- */
 #include "lib/common/describe.h"

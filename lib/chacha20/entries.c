@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lib/chacha20/chacha20.h"
+#include "lib/common/util.h"
 
 #ifdef ZINC_TESTING
 #include "lib/common/entry.h"
@@ -76,14 +77,12 @@ static const struct zinc_entry entries[] = {
 #include "lib/chacha20/rows.h"
 };
 
-const struct zinc_entries chacha20_entries = { "chacha20", entries,
-					       sizeof(entries) / sizeof(entries[0]) };
+const struct zinc_entries chacha20_entries = { "chacha20", entries, ARRAY_SIZE(entries) };
 
 /* ---- The description ---- */
 #include <zinc/chacha20.h>
 
 #include "lib/common/describe.h"
-#include "lib/common/util.h"
 
 static void row(size_t r, struct zinc_row *row)
 {

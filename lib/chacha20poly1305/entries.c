@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "lib/chacha20poly1305/chacha20poly1305.h"
+#include "lib/common/util.h"
 #include "lib/chacha20poly1305/entries.h"
 
 const struct aead_variant aead_chacha20poly1305 = {
@@ -489,5 +490,5 @@ const struct zinc_primitive xchacha20poly1305_primitive = {
 };
 
 const struct zinc_entries chacha20poly1305_entries = { "chacha20poly1305", entries,
-						       sizeof(entries) / sizeof(entries[0]) };
+						       ARRAY_SIZE(entries) };
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lib/curve25519/curve25519.h"
+#include "lib/common/util.h"
 
 #ifdef ZINC_TESTING
 #include "lib/common/entry.h"
@@ -72,7 +73,6 @@ static const struct zinc_entry entries[] = {
 
 /* ---- The description (lib/common/describe.h) ---- */
 #include "lib/common/describe.h"
-#include "lib/common/util.h"
 
 static void row(size_t r, struct zinc_row *row)
 {
@@ -149,6 +149,5 @@ const struct zinc_primitive curve25519_primitive = {
 	.nops = ZINC_NELEMS(ops),
 };
 
-const struct zinc_entries curve25519_entries = { "curve25519", entries,
-						 sizeof(entries) / sizeof(entries[0]) };
+const struct zinc_entries curve25519_entries = { "curve25519", entries, ARRAY_SIZE(entries) };
 #endif

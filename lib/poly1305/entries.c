@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "lib/poly1305/poly1305.h"
+#include "lib/common/util.h"
 
 void poly1305_row_split(uint32_t row, uint8_t mac[POLY1305_MAC_SIZE],
 			const uint8_t key[POLY1305_KEY_SIZE], const uint8_t *in, size_t len,
@@ -150,8 +151,7 @@ static const struct zinc_entry entries[] = {
 #include "lib/poly1305/rows.h"
 };
 
-const struct zinc_entries poly1305_entries = { "poly1305", entries,
-					       sizeof(entries) / sizeof(entries[0]) };
+const struct zinc_entries poly1305_entries = { "poly1305", entries, ARRAY_SIZE(entries) };
 
 /* ---- The description (lib/common/describe.h) ---- */
 #include "lib/common/describe.h"
