@@ -161,21 +161,17 @@ def prepare_work(work, build):
 
 # ---- one target ----
 
-def fuzz_timeout():
-    """FUZZ_TIMEOUT of sources.bzl (plain Python data): the per-input
-    timeout when the flags give none."""
-    ns = {}
-    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sources.bzl")) as f:
-        exec(f.read(), ns)
-    return ns["FUZZ_TIMEOUT"]
-
-
-def parse_flags(flags):
+def parse_flags(name, flags):
+    """The per-input timeout of target name: its -timeout= flag, which
+    ci/fuzz.sh passes from sources.bzl's libfuzzer_options()."""
     timeout = None
     for f in flags:
         if f.startswith("-timeout="):
             timeout = int(f.split("=", 1)[1])
-    return fuzz_timeout() if timeout is None else timeout
+    if timeout is None:
+        die("target %s: no -timeout= among its --flag options (ci/fuzz.sh passes "
+            "sources.bzl's libfuzzer_options())" % name)
+    return timeout
 
 
 STAT = re.compile(r"^#(\d+):? .*?cov: (\d+) ft: (\d+) corp: (\d+)", re.M)
@@ -198,7 +194,7 @@ class Target:
         # libFuzzer's fork mode keeps each job's new inputs and log in a
         # folder under $TMPDIR until the job ends: ours, to harvest them.
         self.tmp = os.path.join(self.dir, "tmp")
-        self.timeout = parse_flags(flags)
+        self.timeout = parse_flags(name, flags)
         self.proc = None
         self.seg_start = None
         self.seg_execs = 0

@@ -124,6 +124,6 @@ static const struct zinc_op ops[] = {
 
 const struct zinc_primitive blake2s_primitive = {
 	.name = "blake2s", .nrows = BLAKE2S_NROWS, .row = row, .ops = ops,
-	.nops = ZINC_NELEMS(ops),
+	.nops = ARRAY_SIZE(ops),
 };
 #endif

@@ -166,6 +166,6 @@ static const struct zinc_op ops[] = {
 
 const struct zinc_primitive chacha20_primitive = {
 	.name = "chacha20", .nrows = CHACHA20_NROWS, .row = row, .ops = ops,
-	.nops = ZINC_NELEMS(ops),
+	.nops = ARRAY_SIZE(ops),
 };
 #endif

@@ -482,11 +482,11 @@ static const struct zinc_op xops[] = {
 
 const struct zinc_primitive chacha20poly1305_primitive = {
 	.name = "chacha20poly1305", .nrows = NWAYS, .row = row, .ops = ops,
-	.nops = ZINC_NELEMS(ops), .long_lens = long_lens, .nlong_lens = ZINC_NELEMS(long_lens),
+	.nops = ARRAY_SIZE(ops), .long_lens = long_lens, .nlong_lens = ARRAY_SIZE(long_lens),
 };
 const struct zinc_primitive xchacha20poly1305_primitive = {
 	.name = "xchacha20poly1305", .nrows = NWAYS, .row = row, .ops = xops,
-	.nops = ZINC_NELEMS(xops), .long_lens = long_lens, .nlong_lens = ZINC_NELEMS(long_lens),
+	.nops = ARRAY_SIZE(xops), .long_lens = long_lens, .nlong_lens = ARRAY_SIZE(long_lens),
 };
 
 const struct zinc_entries chacha20poly1305_entries = { "chacha20poly1305", entries,

@@ -113,6 +113,4 @@ struct zinc_primitive {
 extern const struct zinc_primitive *const zinc_primitives[];
 extern const size_t zinc_nprimitives;
 
-#define ZINC_NELEMS(a) (sizeof(a) / sizeof((a)[0]))
-
 #endif

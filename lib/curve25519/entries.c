@@ -146,7 +146,7 @@ static const struct zinc_op ops[] = {
 
 const struct zinc_primitive curve25519_primitive = {
 	.name = "curve25519", .nrows = CURVE25519_NROWS, .row = row, .ops = ops,
-	.nops = ZINC_NELEMS(ops),
+	.nops = ARRAY_SIZE(ops),
 };
 
 const struct zinc_entries curve25519_entries = { "curve25519", entries, ARRAY_SIZE(entries) };

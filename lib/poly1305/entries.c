@@ -190,6 +190,6 @@ static const struct zinc_op ops[] = {
 
 const struct zinc_primitive poly1305_primitive = {
 	.name = "poly1305", .nrows = POLY1305_NROWS, .row = row, .ops = ops,
-	.nops = ZINC_NELEMS(ops),
+	.nops = ARRAY_SIZE(ops),
 };
 #endif

@@ -6,11 +6,12 @@
  */
 #ifdef ZINC_TESTING
 #include "lib/common/describe.h"
+#include "lib/common/util.h"
 #include "lib/start/primitives.h"
 
 const struct zinc_primitive *const zinc_primitives[] = {
 #define PRIMITIVE(p, P) P##_DESCRIPTIONS,
 #include "lib/start/primitives.h"
 };
-const size_t zinc_nprimitives = ZINC_NELEMS(zinc_primitives);
+const size_t zinc_nprimitives = ARRAY_SIZE(zinc_primitives);
 #endif

@@ -69,7 +69,7 @@ static bool runs(const struct zinc_primitive *p, const struct zinc_op *op, size_
 		 bool long_paths)
 {
 	static const size_t lens[] = { 0, 1, 15, 16, 17, 63, 64, 65, 129, 256, 511, 576, 1025 };
-	size_t nl = (op->inputs & ZINC_MSG) && !op->in_len ? ZINC_NELEMS(lens) : 1;
+	size_t nl = (op->inputs & ZINC_MSG) && !op->in_len ? ARRAY_SIZE(lens) : 1;
 	size_t nlong = (op->inputs & ZINC_MSG) && !op->in_len && long_paths ? p->nlong_lens : 0;
 
 	for (size_t i = 0; i < nl + nlong; i++) {
