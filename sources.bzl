@@ -670,9 +670,9 @@ EMU_PLANTED_BUGS = [
     # chacha20poly1305-avx512ifma: the stitched step's reduction drops the
     # carry out of limb 1 into limb 2 (messages of 1089 bytes and more).
     ("AEAD_AVX512_STITCH_CARRY", "chacha20poly1305", 200),
-    # curve25519-avx512ifma: MUL4 drops column 8's carry (608 b_8, the
-    # high bits of the column of f4 g4) in the fold of the columns above
-    # 2^260: wrong in a lane whenever that column passes 2^52.
+    # curve25519-avx512ifma: CARRY takes limb 3's carry at bit 52, not 51
+    # (bit 51 of limb 3 is lost): wrong in a lane whenever that bit is set,
+    # in about half of its multiplications, additions and subtractions.
     ("CURVE25519_IFMA_LANE_CARRY", "curve25519_field", 200),
 ]
 

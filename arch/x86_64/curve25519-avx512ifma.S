@@ -2,46 +2,52 @@
 /*
  * X25519 (RFC 7748) for x86-64 with AVX-512 IFMA on 256-bit registers
  * (AVX-512F, AVX-512VL, AVX-512IFMA): field elements mod p = 2^255 - 19 in
- * radix 2^52, and four field multiplications at once, one in each 64-bit
+ * radix 2^51, and four field multiplications at once, one in each 64-bit
  * lane of a ymm register, by vpmadd52luq / vpmadd52huq. The Montgomery
  * ladder's step and loop are here; lib/curve25519/curve25519-avx512ifma.c
  * runs lib/curve25519/ladder.h's set-up and the byte conversions around
  * them, and inverts in C (lib/curve25519/divsteps.h).
  *
  * Representation: an element is five 64-bit limbs h0..h4, value
- * h0 + h1 2^52 + h2 2^104 + h3 2^156 + h4 2^208. A 4-lane element is five
+ * h0 + h1 2^51 + h2 2^102 + h3 2^153 + h4 2^204. A 4-lane element is five
  * ymm registers, register i holding limb i of four elements (lane 0 in
- * bits 0..63). Limb bounds:
- *	loose:   every limb below 2^52 (vpmadd52 reads the low 52 bits of its
- *	         factors, so this is what a multiplication accepts).
- *	carried: h0..h3 below 2^52, h4 at most 2^47 + 15 (value below
- *	         2^255 + 2^212).
- *	mul: loose -> carried; add, sub: carried -> carried (the ladder
- *	feeds sums and differences to the multiplier with no further step).
+ * bits 0..63). Radix 2^51, not 2^52: a limb may grow to 2^52 (all that
+ * vpmadd52 reads) before it must be carried, so one carry step in every
+ * limb at once (CARRY) is enough where a chain from limb 0 to limb 4
+ * would be needed at 2^52; the chain's latency was the step's largest
+ * part. Limb bounds:
+ *	loose:   every limb below 2^52 (what a multiplication accepts).
+ *	carried: limb 0 at most 2^51 - 1 + 19 (2^12 - 1), limbs 1..4 at most
+ *	         2^51 - 1 + 2^12 - 1 (what CARRY leaves from limbs below 2^63).
+ *	wide:    every limb below 2^61 (what MUL4 leaves: it does not carry).
+ *	MUL4: loose -> wide; CARRY: below 2^63 -> carried; ADDSUB: wide ->
+ *	carried (carried is loose, loose is wide). The entry points
+ *	(mul, add, sub, ladder_step, ladder) take carried elements and leave
+ *	carried ones: mul and the ladder carry MUL4's result once more.
  *
- * MUL4 (f in ymm0-4, g in ymm5-9 -> h in ymm0-4): the 25 products f_i g_j
- * each split by vpmadd52luq / huq into a low 52-bit half, added into
- * column i + j (L_k, ymm10 + k), and a high half, added into column
- * i + j + 1 (H_k, ymm18 + k): two accumulators per column so that no chain
- * is longer than five. Column k = L_k + H_k is below 9 2^52 (at most nine
- * halves). Columns 5..9 weigh 2^260 = 608 (mod p) times columns 0..4:
- * column j + 5 is split into a (its low 52 bits, read by vpmadd52) and
- * b = c >> 52 (at most 8; 0 for column 9, one high half); 608 a goes in as
- * its low half into column j and its high half (below 2^10) into column
- * j + 1 (column 5's high half again times 608 into column 0), 608 b into
- * column j + 1. Each of columns 0..4 is then below 10 2^52 + 2^13, and
- * CARRY leaves h carried.
- * CARRY (s -> d): bits 255 and up of limb 4 (s4 >> 47) come back as 19
- * each into limb 0 (vpmadd52luq by 19), then one carry chain limb 0 to 4
- * at 52 bits. For limbs below 2^56, every carry is at most 16, limbs
- * 0..3 end below 2^52 and limb 4 at most 2^47 - 1 + 15.
+ * MUL4 (f in ymm0-4, g in ymm5-9 -> h in ymm0-4): the 25 products f_i g_j,
+ * each below 2^104, split by vpmadd52luq / huq at bit 52 into a low half,
+ * added into L_(i+j) (ymm10 + k), and a high half, added into
+ * H_(i+j+1) (ymm18 + k). Bit 52 is 2 2^51, so column k (weight 2^(51 k))
+ * is c_k = L_k + 2 H_k: at most (nL + 2 nH) (2^52 - 1) with nL + 2 nH
+ * <= 14 (k = 5: 4 low halves, 5 high ones). Columns 5..9 weigh
+ * 2^255 = 19 times columns 0..4: h_j = c_j + 19 c_(j+5), at most
+ * (13 + 19 14) (2^52 - 1) < 2^61 (wide), 19 c as c + 2 c + 16 c
+ * (TIMES19). The products run from the top column down and each low
+ * column takes its last halves last, so that the additions after the
+ * last product are two.
+ * CARRY (s -> d, temporaries t): d_i = (s_i mod 2^51) + (s_(i-1) >> 51)
+ * and d_0 = (s_0 mod 2^51) + 19 (s_4 >> 51) (bits 255 and up come back
+ * as 19 each), every limb at once. For limbs below 2^63 each carry is
+ * below 2^12: the result is carried.
  * ADDSUB (u, v -> d, lanes k): d = u + v, and in the lanes of k
- * d = u - v + 4p, with 4p = (2^54 - 76, 2^54 - 4, 2^54 - 4, 2^54 - 4,
- * 2^49 - 4) limb by limb: each limb of 4p exceeds the carried bound of v's,
- * so no limb goes below 0; every limb stays below 2^55, then CARRY.
+ * d = (u + 2^11 p) - v, with 2^11 p = (2^62 - 19 2^11, 2^62 - 2^11, ...)
+ * limb by limb: each limb of it exceeds a wide limb of v, so no limb goes
+ * below 0, and every limb stays below 2^61 + 2^62 < 2^63; then CARRY.
  *
  * The ladder step, RFC 7748's formulas with a24 = 121665, on the state
- * X = (x2, z2, x3, z3) in the four lanes of ymm0-4 (lane 0 first):
+ * X = (x2, z2, x3, z3) in the four lanes of ymm0-4 (lane 0 first; wide
+ * between steps, carried on entry):
  *	swap:    X = (x3, z3, x2, z2) when swap is 1 (xor with the mask
  *	         -swap of X xor X's halves exchanged by vpermq)
  *	stage 1: (D, C, A, B) = (x3 - z3, x3 + z3, x2 + z2, x2 - z2)
@@ -54,9 +60,10 @@
  *	new X:   (x2, z2, x3, z3) = (M2 lane 2, M3 lane 1, M2 lane 0,
  *	         M3 lane 0)
  * Each stage is one MUL4; the operands are made by vpermq (lane picks),
- * masked moves and ADDSUB, with the lane masks k1..k7 (public constants,
- * LANES). Stage 3 uses lanes 0 and 1 only; lanes 2 and 3 hold carried
- * values of no use.
+ * masked moves, ADDSUB and CARRY (stage 2's BB, stage 3's sums of two
+ * wide values), with the lane masks k1..k7 (public constants, LANES).
+ * x1 (carried) is read from struct ladder. Stage 3 uses lanes 0 and 1
+ * only; lanes 2 and 3 hold values of no use.
  *
  * Entry points (fe: u64[5]; struct ladder: lib/curve25519/ladder.h, five
  * fe x1, x2, z2, x3, z3 at offsets 0, 40, 80, 120, 160; the temporaries
@@ -73,19 +80,21 @@
  *	state stays in ymm0-4 from step to step.
  *
  * Register plan: ymm0-4 f and h (the state X between steps), ymm5-9 g,
- * ymm10-18 L_0..L_8 then columns 0..9 in ymm10-19, ymm19-27 H_1..H_9;
- * outside MUL4 ymm10-27 hold the lane picks. ymm28 = 608, ymm30 =
- * 2^52 - 1, ymm31 = 2^47 - 1 in every lane (CONSTS), ymm29 scratch and
- * the swap mask. k1..k7 the lane masks. rdi the element or struct ladder
- * pointer, rsi the scalar, r10 t, r8 the previous bit, r9 and rax the
- * swap. The ladder functions keep M1, F2 (stage 2's first operand) and M2
- * in a 480-byte frame at rsp (32-byte aligned, rbp the caller's rsp).
+ * ymm10-18 L_0..L_8, ymm19-27 H_1..H_9 (then the columns in place);
+ * outside MUL4 ymm10-28 hold the lane picks and CARRY's and ADDSUB's
+ * temporaries. ymm31 = 2^51 - 1 in every lane (CONSTS), ymm28 and ymm29
+ * scratch, ymm29 the swap mask. k1..k7 the lane masks. rdi the element
+ * or struct ladder pointer, rsi the scalar, r10 t, r8 the previous bit,
+ * r9 and rax the swap. The ladder functions keep M1, F2 (stage 2's first
+ * operand) and M2 in a 480-byte frame at rsp (32-byte aligned, rbp the
+ * caller's rsp).
  *
  * Constant time: no branch and no address depends on the scalar, the
  * point or any limb: the only branch is the loop count (255 steps,
  * public); the swap is a mask (vpbroadcastq of -swap, vpand,
- * vpxor); the lane masks k1..k7 are constants; vpmadd52, vpermq and the
- * masked moves take a time that does not depend on their operands.
+ * vpxor); the lane masks k1..k7 are constants; vpmadd52, vpermq, the
+ * shifts, additions and masked moves take a time that does not depend on
+ * their operands.
  * Secrets wiped: the frame is zeroed, and every vector register cleared
  * (vpxorq ymm16-31, vzeroall), before each entry point returns; r8, r9,
  * rax (the bits) cleared. No callee-saved register is used but rbp (saved).
@@ -104,13 +113,11 @@
 
 .section .rodata
 .balign 8
-.Lm52:	.quad	0xfffffffffffff		/* 2^52 - 1 */
-.Lm47:	.quad	0x7fffffffffff		/* 2^47 - 1 */
-.L608:	.quad	608			/* 2^260 mod p */
+.Lm51:	.quad	0x7ffffffffffff		/* 2^51 - 1 */
 .L19:	.quad	19			/* 2^255 mod p */
 .La24:	.quad	121665
-.L4p:	.quad	0x3fffffffffffb4, 0x3ffffffffffffc, 0x3ffffffffffffc
-	.quad	0x3ffffffffffffc, 0x1fffffffffffc	/* 4p, limb by limb */
+.Lkp:	.quad	0x3fffffffffff6800, 0x3ffffffffffff800, 0x3ffffffffffff800
+	.quad	0x3ffffffffffff800, 0x3ffffffffffff800	/* 2^11 p, limb by limb */
 
 .text
 
@@ -164,9 +171,7 @@
 .endm
 
 .macro CONSTS
-	vpbroadcastq	.L608(%rip), %ymm28
-	vpbroadcastq	.Lm52(%rip), %ymm30
-	vpbroadcastq	.Lm47(%rip), %ymm31
+	vpbroadcastq	.Lm51(%rip), %ymm31
 .endm
 
 /* k1..k7: the lanes of the step's masked operations (bit i is lane i). */
@@ -216,74 +221,82 @@
 	ret
 .endm
 
-/* ymm<d>.. = ymm<s>.. with its limbs carried (s may be d). */
-.macro CARRY s, d
-	TOPFOLD	%(\s+4), \s
-	.irp	i, 0,1,2,3
-	CARRY1	%(\s+\i), %(\s+\i+1), %(\d+\i)
+/* ymm<d>.. = ymm<s>.. carried, by one carry step in every limb at once:
+ * d_i = (s_i mod 2^51) + (s_(i-1) >> 51), d_0 = (s_0 mod 2^51) +
+ * 19 (s_4 >> 51) (2^255 = 19 mod p). ymm<t>.. are clobbered; s may be d. */
+.macro CARRY s, d, t
+	.irp	i, 0,1,2,3,4
+	VI	vpsrlq, 51, %(\s+\i), %(\t+\i)
 	.endr
-	.ifnc	\s, \d
-	YMOV	%(\s+4), %(\d+4)
-	.endif
+	.irp	i, 0,1,2,3,4
+	V	vpandq, 31, %(\s+\i), %(\d+\i)
+	.endr
+	.irp	i, 1,2,3,4
+	V	vpaddq, %(\t+\i-1), %(\d+\i), %(\d+\i)
+	.endr
+	MADD19	%(\t+4), \d
 .endm
-/* Bits 255 and up of limb 4 (ymm<top>) into limb 0 (ymm<low>) as 19 each. */
-.macro TOPFOLD top, low
-	vpsrlq	$47, %ymm\top, %ymm29
-	vpandq	%ymm31, %ymm\top, %ymm\top
-	vpmadd52luq	.L19(%rip){1to4}, %ymm29, %ymm\low
-.endm
-.macro CARRY1 from, to, d
-	vpsrlq	$52, %ymm\from, %ymm29
-	vpandq	%ymm30, %ymm\from, %ymm\d
-	vpaddq	%ymm29, %ymm\to, %ymm\to
+/* ymm<d> += 19 ymm<a> (ymm<a> below 2^52). */
+.macro MADD19 a, d
+	vpmadd52luq	.L19(%rip){1to4}, %ymm\a, %ymm\d
 .endm
 
-/* ymm<d>.. = ymm<u>.. + ymm<v>.., and u - v + 4p in the lanes of k<k>;
- * then carried. d differs from u and v. */
+/* ymm<d>.. = ymm<u>.. + ymm<v>.., and (u + 2^11 p) - v in the lanes of
+ * k<k>; then carried. u and v wide; d differs from them; ymm<u>.. and
+ * ymm20-24 clobbered. */
 .macro ADDSUB u, v, d, km
 	.irp	i, 0,1,2,3,4
-	ADDSUB1	%(\u+\i), %(\v+\i), %(\d+\i), \km, %(8*\i)
+	ADDSUB1	%(\u+\i), %(\v+\i), %(\d+\i), \km, %(8*\i), %(20+\i)
 	.endr
-	CARRY	\d, \d
+	CARRY	\d, \d, \u
 .endm
-.macro ADDSUB1 u, v, d, km, o
+.macro ADDSUB1 u, v, d, km, o, t
+	vpaddq	.Lkp+\o(%rip){1to4}, %ymm\u, %ymm\t
 	vpaddq	%ymm\v, %ymm\u, %ymm\d
-	vpsubq	%ymm\v, %ymm\u, %ymm\d{%k\km}
-	vpaddq	.L4p+\o(%rip){1to4}, %ymm\d, %ymm\d{%k\km}
+	vpsubq	%ymm\v, %ymm\t, %ymm\d{%k\km}
 .endm
 
-/* ymm0-4 = ymm0-4 times ymm5-9, four lanes, carried. */
+/* ymm<c> = 19 ymm<c> = c + 2 c + 16 c (c below 2^56); ymm28, ymm29
+ * clobbered. */
+.macro TIMES19 c
+	VI	vpsllq, 1, \c, 28
+	VI	vpsllq, 4, \c, 29
+	V	vpaddq, 28, 29, 28
+	V	vpaddq, 28, \c, \c
+.endm
+
+/* ymm0-4 = ymm0-4 times ymm5-9, four lanes, loose -> wide (not carried);
+ * ymm10-29 clobbered. */
 .macro MUL4
 	.irp	r, 10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27
 	vpxorq	%ymm\r, %ymm\r, %ymm\r
 	.endr
-	.irp	i, 0,1,2,3,4
-	.irp	j, 0,1,2,3,4
+	.irp	i, 4,3,2,1,0
+	.irp	j, 4,3,2,1,0
 	MADD	lu, %(5+\j), \i, %(10+\i+\j)
 	MADD	hu, %(5+\j), \i, %(19+\i+\j)
 	.endr
 	.endr
-	/* columns 0..9 into ymm10-19 */
-	.irp	k, 1,2,3,4,5,6,7,8
-	V	vpaddq, %(18+\k), %(10+\k), %(10+\k)
+	/* the columns above 2^255, c_m = L_m + 2 H_m (m = 5..8: ymm15-18;
+	 * c_9 = 2 H_9: ymm27), times 19 */
+	.irp	m, 5,6,7,8
+	V	vpaddq, %(18+\m), %(18+\m), %(18+\m)
+	V	vpaddq, %(18+\m), %(10+\m), %(10+\m)
 	.endr
-	YMOV	27, 19
-	/* 608 a of column j + 5 into columns j, j + 1 */
-	.irp	j, 0,1,2,3,4
-	MADD	lu, 28, %(15+\j), %(10+\j)
+	V	vpaddq, 27, 27, 27
+	.irp	c, 15,16,17,18,27
+	TIMES19	\c
 	.endr
-	.irp	j, 1,2,3,4
-	MADD	hu, 28, %(14+\j), %(10+\j)
+	/* h_j = L_j + 19 c_(j + 5) + 2 H_j, the last products added last */
+	V	vpaddq, 15, 10, 0
+	.irp	j, 1,2,3
+	V	vpaddq, %(15+\j), %(10+\j), \j
+	V	vpaddq, %(18+\j), %(18+\j), %(18+\j)
+	V	vpaddq, %(18+\j), \j, \j
 	.endr
-	vpxorq	%ymm29, %ymm29, %ymm29
-	MADD	hu, 28, 19, 29
-	MADD	lu, 28, 29, 10
-	/* 608 b of columns 5..8 into columns 1..4 */
-	.irp	k, 5,6,7,8
-	VI	vpsrlq, 52, %(10+\k), %(10+\k)
-	MADD	lu, 28, %(10+\k), %(6+\k)
-	.endr
-	CARRY	10, 0
+	V	vpaddq, 27, 14, 4
+	V	vpaddq, 22, 22, 22
+	V	vpaddq, 22, 4, 4
 .endm
 
 /* The swap: in ymm0-4, lanes (0, 1) exchanged with (2, 3) where ymm29
@@ -316,6 +329,7 @@
 	VIKZ	vpermq, 0xf5, \i, %(15+\i), 3	/* (CB, CB, 0, BB) */
 	VI	vpermq, 0xf5, \i, %(5+\i)	/* (.., .., BB, ..) */
 	.endr
+	CARRY	5, 5, 25			/* BB, wide, to be multiplied */
 	ADDSUB	10, 15, 0, 2
 	.irp	i, 0,1,2,3,4
 	STF	\i, %(F2+32*\i)
@@ -335,7 +349,7 @@
 	BC1	rdi, %(8*\i), \i
 	PERMFK	0xff, %(F2+32*\i), \i, 7		/* (x1, E, x1, x1) */
 	.endr
-	CARRY	5, 5
+	CARRY	5, 5, 10			/* sums of wide values */
 	MUL4
 	/* X = (M2 lane 2, M3 lane 1, M2 lane 0, M3 lane 0) */
 	.irp	i, 0,1,2,3,4
@@ -392,6 +406,7 @@ ZINC_ENTRY curve25519_avx512ifma_mul
 	BCAST	rsi, 0
 	BCAST	rdx, 5
 	MUL4
+	CARRY	0, 0, 10
 	STORE0
 .size curve25519_avx512ifma_mul, .-curve25519_avx512ifma_mul
 
@@ -436,6 +451,7 @@ ZINC_ENTRY curve25519_avx512ifma_ladder_step
 	vpbroadcastq	%rax, %ymm29
 	SWAP
 	STEP
+	CARRY	0, 0, 10
 	STOREX
 	LEAVE
 .size curve25519_avx512ifma_ladder_step, .-curve25519_avx512ifma_ladder_step
@@ -471,6 +487,7 @@ ZINC_ENTRY curve25519_avx512ifma_ladder
 	neg	%rax
 	vpbroadcastq	%rax, %ymm29
 	SWAP
+	CARRY	0, 0, 10
 	STOREX
 	LEAVE
 .size curve25519_avx512ifma_ladder, .-curve25519_avx512ifma_ladder

@@ -2,7 +2,7 @@
 /*
  * X25519 row "curve25519-avx512ifma": the field multiplication, the
  * additions, the ladder step and the ladder loop are
- * arch/x86_64/curve25519-avx512ifma.S (radix 2^52, five limbs; the step's
+ * arch/x86_64/curve25519-avx512ifma.S (radix 2^51, five limbs; the step's
  * four independent multiplications at a time in the four 64-bit lanes of
  * ymm registers, vpmadd52luq / vpmadd52huq); this file runs
  * lib/curve25519/ladder.h's set-up and output over them, inverts by
@@ -12,26 +12,30 @@
  * and converts bytes to limbs and back.
  *
  * Bounds (the assembly's header states them): loose is every limb below
- * 2^52; carried is limbs 0..3 below 2^52 and limb 4 at most 2^47 + 15.
- * mul, sq, mul_a24 and frombytes leave carried values; add and sub
- * take carried ones and leave carried ones; tobytes takes loose ones and
- * reduces fully. No fe_cswap: the assembly ladder swaps by masks.
+ * 2^52; carried is limb 0 at most 2^51 - 1 + 19 (2^12 - 1) and limbs 1..4
+ * at most 2^51 - 1 + 2^12 - 1. mul, sq, mul_a24, add, sub and frombytes
+ * leave carried values; mul takes loose ones, add and sub carried ones;
+ * tobytes takes loose ones and reduces fully. No fe_cswap: the assembly
+ * ladder swaps by masks.
  *
- * The fixed-base function is curve25519-generic64's comb (lib/curve25519/
- * rows.h names it for this row too).
+ * The fixed base: this row has no comb of its own. curve25519_avx512ifma_base
+ * runs curve25519-bmi2-adx's where BMI2 and ADX are usable (every CPU with
+ * AVX-512 IFMA has them, but a test or ZINC_CPU_DISABLE may turn them off)
+ * and curve25519-generic64's elsewhere, so that picking this row for the
+ * ladder does not slow the public key.
  */
 #include <stddef.h>
 #include <stdint.h>
 
 #include "lib/curve25519/curve25519.h"
+#include "lib/common/cpu.h"
 #include "lib/common/util.h"
 
 #ifdef ZINC_ASM_X86_64
 
 typedef uint64_t fe[5];
 
-#define MASK52 (((uint64_t)1 << 52) - 1)
-#define MASK47 (((uint64_t)1 << 47) - 1)
+#define MASK51 (((uint64_t)1 << 51) - 1)
 
 /* arch/x86_64/curve25519-avx512ifma.S. */
 void curve25519_avx512ifma_mul(fe h, const fe f, const fe g);
@@ -76,35 +80,31 @@ static void fe_frombytes(fe h, const uint8_t s[32])
 	uint64_t w0 = get_unaligned_le64(s), w1 = get_unaligned_le64(s + 8),
 		 w2 = get_unaligned_le64(s + 16), w3 = get_unaligned_le64(s + 24);
 
-	h[0] = w0 & MASK52;
-	h[1] = (w0 >> 52 | w1 << 12) & MASK52;
-	h[2] = (w1 >> 40 | w2 << 24) & MASK52;
-	h[3] = (w2 >> 28 | w3 << 36) & MASK52;
-	h[4] = (w3 >> 16) & MASK47;
+	h[0] = w0 & MASK51;
+	h[1] = (w0 >> 51 | w1 << 13) & MASK51;
+	h[2] = (w1 >> 38 | w2 << 26) & MASK51;
+	h[3] = (w2 >> 25 | w3 << 39) & MASK51;
+	h[4] = (w3 >> 12) & MASK51;
 }
 
-/* One carry chain at 52 bits from limb 0 to limb 4. */
-static void fe_chain(fe h)
-{
-	for (int i = 0; i < 4; i++) {
-		h[i + 1] += h[i] >> 52;
-		h[i] &= MASK52;
-	}
-}
-
-/* h = h with bits 255 and up of limb 4 folded back as 19 each, then the
- * chain: for limbs below 2^52, limb 4 ends at most 2^47. */
+/* One carry chain at 51 bits from limb 0 to limb 4, then bits 255 and up
+ * (limb 4's from bit 51) folded back into limb 0 as 19 each. For limbs
+ * below 2^52 the carries are at most 2 and limbs 1..4 end below 2^51,
+ * limb 0 below 2^51 + 38. */
 static void fe_carry_pass(fe h)
 {
-	h[0] += 19 * (h[4] >> 47);
-	h[4] &= MASK47;
-	fe_chain(h);
+	for (int i = 0; i < 4; i++) {
+		h[i + 1] += h[i] >> 51;
+		h[i] &= MASK51;
+	}
+	h[0] += 19 * (h[4] >> 51);
+	h[4] &= MASK51;
 }
 
-/* s = f mod p in [0, p), little-endian, from a loose f. Two carry passes
- * leave h at most 2^255 + 18 < 2p; q = 1 exactly when h + 19 reaches
- * 2^255 (h >= p), and h + 19 q with bit 255 cleared is h - q p. No
- * branch. */
+/* s = f mod p in [0, p), little-endian, from a loose f. The first carry
+ * pass leaves limbs 1..4 below 2^51 and limb 0 below 2^51 + 38, the
+ * second limb 0 below 2^51 + 19: h < 2^255 + 19 < 2p. q = 1 exactly when h + 19 reaches 2^255 (h >= p), and h + 19 q with
+ * bit 255 cleared is h - q p. No branch. */
 static void fe_tobytes(uint8_t s[32], const fe f)
 {
 	fe h;
@@ -113,17 +113,19 @@ static void fe_tobytes(uint8_t s[32], const fe f)
 	fe_copy(h, f);
 	fe_carry_pass(h);
 	fe_carry_pass(h);
-	q = (h[0] + 19) >> 52;
-	for (int i = 1; i < 4; i++)
-		q = (h[i] + q) >> 52;
-	q = (h[4] + q) >> 47;
+	q = (h[0] + 19) >> 51;
+	for (int i = 1; i < 5; i++)
+		q = (h[i] + q) >> 51;
 	h[0] += 19 * q;
-	fe_chain(h);
-	h[4] &= MASK47;
-	put_unaligned_le64(h[0] | h[1] << 52, s);
-	put_unaligned_le64(h[1] >> 12 | h[2] << 40, s + 8);
-	put_unaligned_le64(h[2] >> 24 | h[3] << 28, s + 16);
-	put_unaligned_le64(h[3] >> 36 | h[4] << 16, s + 24);
+	for (int i = 0; i < 4; i++) {
+		h[i + 1] += h[i] >> 51;
+		h[i] &= MASK51;
+	}
+	h[4] &= MASK51;
+	put_unaligned_le64(h[0] | h[1] << 51, s);
+	put_unaligned_le64(h[1] >> 13 | h[2] << 38, s + 8);
+	put_unaligned_le64(h[2] >> 26 | h[3] << 25, s + 16);
+	put_unaligned_le64(h[3] >> 39 | h[4] << 12, s + 24);
 	memzero_explicit(h, sizeof(h));
 	memzero_explicit(&q, sizeof(q));
 }
@@ -136,9 +138,11 @@ static void fe_tobytes(uint8_t s[32], const fe f)
 #define LADDER_FIELD_OPS curve25519_avx512ifma_field
 #define FE_NLIMBS 5
 #define FE_SIGNED false
-static const uint16_t fe_shift[5] = { 0, 52, 104, 156, 208 };
-static const uint64_t fe_carried[5] = { MASK52, MASK52, MASK52, MASK52, MASK47 + 16 };
-static const uint64_t fe_loose[5] = { MASK52, MASK52, MASK52, MASK52, MASK52 };
+static const uint16_t fe_shift[5] = { 0, 51, 102, 153, 204 };
+static const uint64_t fe_carried[5] = { MASK51 + 19 * 4095, MASK51 + 4095, MASK51 + 4095,
+					 MASK51 + 4095, MASK51 + 4095 };
+static const uint64_t fe_loose[5] = { 2 * MASK51 + 1, 2 * MASK51 + 1, 2 * MASK51 + 1, 2 * MASK51 + 1,
+				       2 * MASK51 + 1 };
 #define FE_LIMBS_U64	/* limbs are uint64_t: fe_load / fe_store copy */
 #endif
 
@@ -155,6 +159,15 @@ void curve25519_avx512ifma(uint8_t out[CURVE25519_KEY_SIZE],
 			   const uint8_t point[CURVE25519_KEY_SIZE])
 {
 	ladder(out, scalar, point);
+}
+
+void curve25519_avx512ifma_base(uint8_t out[CURVE25519_KEY_SIZE],
+				const uint8_t scalar[CURVE25519_KEY_SIZE])
+{
+	if (zinc_cpu_have(ZINC_CPU_BMI2 | ZINC_CPU_ADX))
+		curve25519_bmi2_adx_base(out, scalar);
+	else
+		curve25519_generic64_base(out, scalar);
 }
 
 #endif /* ZINC_ASM_X86_64 */

@@ -23,10 +23,10 @@ static inline void curve25519_row_scalarmult(enum curve25519_row row,
 		curve25519_generic64(out, scalar, point);
 #endif
 #ifdef ZINC_ASM_X86_64
-	else if (zinc_row_is(row, CURVE25519_ROW_AVX512IFMA))
-		curve25519_avx512ifma(out, scalar, point);
 	else if (zinc_row_is(row, CURVE25519_ROW_BMI2_ADX))
 		curve25519_bmi2_adx(out, scalar, point);
+	else if (zinc_row_is(row, CURVE25519_ROW_AVX512IFMA))
+		curve25519_avx512ifma(out, scalar, point);
 #endif
 #ifdef ZINC_ASM_ARM
 	else if (zinc_row_is(row, CURVE25519_ROW_NEON))
@@ -47,10 +47,10 @@ static inline void curve25519_row_scalarmult_base(enum curve25519_row row,
 		curve25519_generic64_base(out, scalar);
 #endif
 #ifdef ZINC_ASM_X86_64
-	else if (zinc_row_is(row, CURVE25519_ROW_AVX512IFMA))
-		curve25519_generic64_base(out, scalar);
 	else if (zinc_row_is(row, CURVE25519_ROW_BMI2_ADX))
 		curve25519_bmi2_adx_base(out, scalar);
+	else if (zinc_row_is(row, CURVE25519_ROW_AVX512IFMA))
+		curve25519_avx512ifma_base(out, scalar);
 #endif
 #ifdef ZINC_ASM_ARM
 	else if (zinc_row_is(row, CURVE25519_ROW_NEON))

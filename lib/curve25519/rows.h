@@ -28,16 +28,18 @@ ROW(GENERIC64, "curve25519-generic64", 0, curve25519_generic64, curve25519_gener
     curve25519_generic64_field)
 #endif
 #ifdef ZINC_ASM_X86_64
-/* The ladder's multiplications four at a time in AVX-512 IFMA lanes
- * (arch/x86_64/curve25519-avx512ifma.S); its fixed base is generic64's
- * comb. Listed before curve25519-bmi2-adx, which is faster on Zen 5
- * (bench/results/2026-12-07-zen5-x25519-avx512ifma.md) and so preferred
- * where both run; this row runs where ADX is missing or disabled. */
-ROW(AVX512IFMA, "curve25519-avx512ifma",
-    ZINC_CPU_AVX512F | ZINC_CPU_AVX512VL | ZINC_CPU_AVX512IFMA, curve25519_avx512ifma,
-    curve25519_generic64_base, curve25519_avx512ifma_field)
 ROW(BMI2_ADX, "curve25519-bmi2-adx", ZINC_CPU_BMI2 | ZINC_CPU_ADX, curve25519_bmi2_adx,
     curve25519_bmi2_adx_base, curve25519_bmi2_adx_field)
+/* The ladder's multiplications four at a time in AVX-512 IFMA lanes
+ * (arch/x86_64/curve25519-avx512ifma.S), preferred where it runs: 1.3x
+ * curve25519-bmi2-adx on Zen 5 (bench/results/2026-12-07-zen5-x25519-radix51.md);
+ * not measured on Zen 4 or on an Intel CPU (there `ci/bench.sh --tune`
+ * prints the AVOID line if it loses). Its fixed base is curve25519-bmi2-adx's
+ * comb where ADX is usable, curve25519-generic64's elsewhere
+ * (curve25519_avx512ifma_base). */
+ROW(AVX512IFMA, "curve25519-avx512ifma",
+    ZINC_CPU_AVX512F | ZINC_CPU_AVX512VL | ZINC_CPU_AVX512IFMA, curve25519_avx512ifma,
+    curve25519_avx512ifma_base, curve25519_avx512ifma_field)
 #endif
 #ifdef ZINC_ASM_ARM
 /* 32-bit ARM NEON (arch/arm/curve25519-neon.S). Its base point: the ladder
