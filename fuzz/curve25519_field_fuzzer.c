@@ -5,7 +5,8 @@
  * targets). A carry that goes wrong for one limb state in 2^20 or rarer
  * is out of reach of whole-ladder fuzzing; here the input chooses the limb
  * state directly, biased to the edges of the bounds each row documents
- * (curve25519.h: "carried" and "loose"): limbs at their maximum, at zero,
+ * (curve25519.h: "carried" and "loose", and a step's wider input bounds
+ * where a row states them): limbs at their maximum, at zero,
  * at their negative maximum for signed rows, 2^k - 1, and whole values near
  * 0, p, 2p, 2^254, 2^255 and 2^256.
  *
@@ -295,10 +296,9 @@ static void whole_value(const struct curve25519_field_ops *F, const uint64_t *bo
 	}
 }
 
-static void build(const struct curve25519_field_ops *F, bool carried, const struct operand *o,
-		  uint64_t *limbs)
+static void build(const struct curve25519_field_ops *F, const uint64_t *bound,
+		  const struct operand *o, uint64_t *limbs)
 {
-	const uint64_t *bound = carried ? F->carried : F->loose;
 	uint64_t s = o->seed;
 
 	if ((o->shape & 3) == 3) {
@@ -371,6 +371,15 @@ static void generic_result(enum field_op op, uint8_t res[4][32], uint8_t canon[N
 		G->tobytes(res[i], out[i].b);
 }
 
+/* Operand k's bounds for op: a step's x2, z2, x3, z3 at the row's step_in
+ * where it has them. */
+static const uint64_t *in_bound(const struct curve25519_field_ops *F, enum field_op op, int k)
+{
+	if (op == OP_LADDER_STEP && k < 4 && F->step_in)
+		return F->step_in;
+	return op_info[op].in_carried ? F->carried : F->loose;
+}
+
 static void check_row(const struct curve25519_impl *impl)
 {
 	const struct curve25519_field_ops *F = impl->field;
@@ -386,7 +395,7 @@ static void check_row(const struct curve25519_impl *impl)
 	P.row = impl->name;
 	P.nlimbs = F->nlimbs;
 	for (int k = 0; k < nin; k++) {
-		build(F, op_info[op].in_carried, &P.opnd[k], P.limbs[k]);
+		build(F, in_bound(F, op, k), &P.opnd[k], P.limbs[k]);
 		F->load(in[k].b, P.limbs[k]);
 		value(F, P.limbs[k], words[k]);
 		F->tobytes(canon[k], in[k].b);

@@ -73,7 +73,8 @@
  * void curve25519_avx512ifma_sub(fe h, const fe f, const fe g)  h = f - g
  *	each element broadcast to the four lanes, lane 0 stored.
  * void curve25519_avx512ifma_ladder_step(struct ladder *l, u64 swap)
- *	one swap and step on x1, x2, z2, x3, z3 (carried in and out).
+ *	one swap and step on x1, x2, z2, x3, z3: x1 carried; x2, z2, x3, z3
+ *	wide in (as between two steps of the loop), carried out.
  * void curve25519_avx512ifma_ladder(struct ladder *l, const u8 scalar[32])
  *	the steps for t = 254 down to 0, swap = bit t xor bit t + 1 (0 for
  *	t = 254), then the last swap by bit 0: ladder.h's LADDER_LOOP. The

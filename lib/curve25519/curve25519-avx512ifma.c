@@ -13,10 +13,12 @@
  *
  * Bounds (the assembly's header states them): loose is every limb below
  * 2^52; carried is limb 0 at most 2^51 - 1 + 19 (2^12 - 1) and limbs 1..4
- * at most 2^51 - 1 + 2^12 - 1. mul, sq, mul_a24, add, sub and frombytes
- * leave carried values; mul takes loose ones, add and sub carried ones;
- * tobytes takes loose ones and reduces fully. No fe_cswap: the assembly
- * ladder swaps by masks.
+ * at most 2^51 - 1 + 2^12 - 1; wide is every limb below 2^61, the ladder's
+ * state between two steps. mul, sq, mul_a24, add, sub and frombytes leave
+ * carried values; mul takes loose ones, add and sub carried ones; the step
+ * takes x2, z2, x3, z3 wide (FE_STEP_IN) and x1 carried and leaves carried
+ * ones; tobytes takes limbs below 2^63 and reduces fully. No fe_cswap: the
+ * assembly ladder swaps by masks.
  *
  * The fixed base: this row has no comb of its own. curve25519_avx512ifma_base
  * runs curve25519-bmi2-adx's where BMI2 and ADX are usable (every CPU with
@@ -89,8 +91,8 @@ static void fe_frombytes(fe h, const uint8_t s[32])
 
 /* One carry chain at 51 bits from limb 0 to limb 4, then bits 255 and up
  * (limb 4's from bit 51) folded back into limb 0 as 19 each. For limbs
- * below 2^52 the carries are at most 2 and limbs 1..4 end below 2^51,
- * limb 0 below 2^51 + 38. */
+ * below 2^63 the carries are below 2^12 + 1 and limbs 1..4 end below 2^51,
+ * limb 0 below 2^51 + 19 (2^12 + 1) < 2^51 + 2^17. */
 static void fe_carry_pass(fe h)
 {
 	for (int i = 0; i < 4; i++) {
@@ -101,9 +103,9 @@ static void fe_carry_pass(fe h)
 	h[4] &= MASK51;
 }
 
-/* s = f mod p in [0, p), little-endian, from a loose f. The first carry
- * pass leaves limbs 1..4 below 2^51 and limb 0 below 2^51 + 38, the
- * second limb 0 below 2^51 + 19: h < 2^255 + 19 < 2p. q = 1 exactly when h + 19 reaches 2^255 (h >= p), and h + 19 q with
+/* s = f mod p in [0, p), little-endian, from limbs below 2^63. The first
+ * carry pass leaves limbs 1..4 below 2^51 and limb 0 below 2^51 + 2^17,
+ * the second limb 0 below 2^51 + 19: h < 2^255 + 19 < 2p. q = 1 exactly when h + 19 reaches 2^255 (h >= p), and h + 19 q with
  * bit 255 cleared is h - q p. No branch. */
 static void fe_tobytes(uint8_t s[32], const fe f)
 {
@@ -143,6 +145,10 @@ static const uint64_t fe_carried[5] = { MASK51 + 19 * 4095, MASK51 + 4095, MASK5
 					 MASK51 + 4095, MASK51 + 4095 };
 static const uint64_t fe_loose[5] = { 2 * MASK51 + 1, 2 * MASK51 + 1, 2 * MASK51 + 1, 2 * MASK51 + 1,
 				       2 * MASK51 + 1 };
+/* The state between two steps of the assembly ladder: "wide". */
+#define WIDE (((uint64_t)1 << 61) - 1)
+static const uint64_t fe_wide[5] = { WIDE, WIDE, WIDE, WIDE, WIDE };
+#define FE_STEP_IN fe_wide
 #define FE_LIMBS_U64	/* limbs are uint64_t: fe_load / fe_store copy */
 #endif
 

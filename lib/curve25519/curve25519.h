@@ -26,12 +26,17 @@
  *   carried -> carried:  ladder_step, in place on (x2, z2, x3, z3) given x1:
  *                        swapped with each other first when swap is 1 (RFC
  *                        7748's cswap), then (x2:z2) doubled, (x3:z3) the sum
+ *
+ * A row whose ladder keeps its state between two steps in a wider form than
+ * carried (and whose step takes it) gives those bounds as step_in:
+ * ladder_step then takes x2, z2, x3, z3 within step_in (x1 carried).
+ * NULL: carried.
  */
 struct curve25519_field_ops {
 	unsigned int nlimbs;
 	bool is_signed;
 	const uint16_t *shift;
-	const uint64_t *carried, *loose;
+	const uint64_t *carried, *loose, *step_in;
 	void (*load)(void *h, const uint64_t *limbs);
 	void (*store)(uint64_t *limbs, const void *h);
 	void (*add)(void *h, const void *f, const void *g);

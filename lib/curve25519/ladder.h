@@ -184,7 +184,11 @@ static void ladder(uint8_t out[32], const uint8_t scalar[32], const uint8_t poin
  * fe_shift, fe_carried and fe_loose, and fe_load / fe_store (or
  * FE_LIMBS_U64 when fe is an array of uint64_t limbs: plain copies), or
  * FE_LIMBS_FE32 when its elements are curve25519-generic32's: that row's
- * limb count, shifts, bounds and conversions (curve25519.h). */
+ * limb count, shifts, bounds and conversions (curve25519.h); and FE_STEP_IN,
+ * the array of its step's input bounds, when they are wider than carried. */
+#ifndef FE_STEP_IN
+#define FE_STEP_IN NULL
+#endif
 #ifdef FE_LIMBS_U64
 static void fe_load(fe h, const uint64_t *limbs) { memcpy(h, limbs, sizeof(fe)); }
 static void fe_store(uint64_t *limbs, const fe h) { memcpy(limbs, h, sizeof(fe)); }
@@ -228,7 +232,7 @@ static void ops_ladder_step(void *x2, void *z2, void *x3, void *z3, const void *
 
 const struct curve25519_field_ops LADDER_FIELD_OPS = {
 	.nlimbs = FE_NLIMBS, .is_signed = FE_SIGNED, .shift = fe_shift,
-	.carried = fe_carried, .loose = fe_loose,
+	.carried = fe_carried, .loose = fe_loose, .step_in = FE_STEP_IN,
 	.load = ops_load, .store = ops_store, .add = ops_add, .sub = ops_sub,
 	.mul = ops_mul, .sq = ops_sq, .mul_a24 = ops_mul_a24, .invert = ops_invert,
 	.frombytes = ops_frombytes, .tobytes = ops_tobytes, .ladder_step = ops_ladder_step,
