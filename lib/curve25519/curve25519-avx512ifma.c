@@ -9,7 +9,7 @@
  * divsteps (lib/curve25519/divsteps.h, on the element's canonical bytes:
  * the exponentiation chain's 254 squarings, one lane of the vector
  * multiplication each, took longer than the whole divsteps inversion),
- * and converts bytes to limbs and back.
+ * and takes its byte conversions from curve25519-generic64 (the same limbs).
  *
  * Bounds (the assembly's header states them): loose is every limb below
  * 2^52; carried is limb 0 at most 2^51 - 1 + 19 (2^12 - 1) and limbs 1..4
@@ -76,61 +76,11 @@ static void fe_mul_a24(fe h, const fe f)
 #define fe_add curve25519_avx512ifma_add
 #define fe_sub curve25519_avx512ifma_sub
 
-/* h = the 255 low bits of s (bit 255 masked), possibly >= p: carried. */
-static void fe_frombytes(fe h, const uint8_t s[32])
-{
-	uint64_t w0 = get_unaligned_le64(s), w1 = get_unaligned_le64(s + 8),
-		 w2 = get_unaligned_le64(s + 16), w3 = get_unaligned_le64(s + 24);
-
-	h[0] = w0 & MASK51;
-	h[1] = (w0 >> 51 | w1 << 13) & MASK51;
-	h[2] = (w1 >> 38 | w2 << 26) & MASK51;
-	h[3] = (w2 >> 25 | w3 << 39) & MASK51;
-	h[4] = (w3 >> 12) & MASK51;
-}
-
-/* One carry chain at 51 bits from limb 0 to limb 4, then bits 255 and up
- * (limb 4's from bit 51) folded back into limb 0 as 19 each. For limbs
- * below 2^63 the carries are below 2^12 + 1 and limbs 1..4 end below 2^51,
- * limb 0 below 2^51 + 19 (2^12 + 1) < 2^51 + 2^17. */
-static void fe_carry_pass(fe h)
-{
-	for (int i = 0; i < 4; i++) {
-		h[i + 1] += h[i] >> 51;
-		h[i] &= MASK51;
-	}
-	h[0] += 19 * (h[4] >> 51);
-	h[4] &= MASK51;
-}
-
-/* s = f mod p in [0, p), little-endian, from limbs below 2^63. The first
- * carry pass leaves limbs 1..4 below 2^51 and limb 0 below 2^51 + 2^17,
- * the second limb 0 below 2^51 + 19: h < 2^255 + 19 < 2p. q = 1 exactly when h + 19 reaches 2^255 (h >= p), and h + 19 q with
- * bit 255 cleared is h - q p. No branch. */
-static void fe_tobytes(uint8_t s[32], const fe f)
-{
-	fe h;
-	uint64_t q;
-
-	fe_copy(h, f);
-	fe_carry_pass(h);
-	fe_carry_pass(h);
-	q = (h[0] + 19) >> 51;
-	for (int i = 1; i < 5; i++)
-		q = (h[i] + q) >> 51;
-	h[0] += 19 * q;
-	for (int i = 0; i < 4; i++) {
-		h[i + 1] += h[i] >> 51;
-		h[i] &= MASK51;
-	}
-	h[4] &= MASK51;
-	put_unaligned_le64(h[0] | h[1] << 51, s);
-	put_unaligned_le64(h[1] >> 13 | h[2] << 38, s + 8);
-	put_unaligned_le64(h[2] >> 26 | h[3] << 25, s + 16);
-	put_unaligned_le64(h[3] >> 39 | h[4] << 12, s + 24);
-	memzero_explicit(h, sizeof(h));
-	memzero_explicit(&q, sizeof(q));
-}
+/* Bytes to limbs and back: curve25519-generic64's, which has the same five
+ * 51-bit limbs (frombytes leaves them below 2^51; tobytes takes limbs
+ * below 2^63, wide ones included). */
+#define fe_frombytes curve25519_fe64_frombytes
+#define fe_tobytes curve25519_fe64_tobytes
 
 #define LADDER_STEP curve25519_avx512ifma_ladder_step
 #define LADDER_LOOP curve25519_avx512ifma_ladder

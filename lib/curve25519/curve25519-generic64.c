@@ -32,6 +32,12 @@ typedef unsigned __int128 u128;
 
 #define MASK51 (((uint64_t)1 << 51) - 1)
 
+/* curve25519-avx512ifma (lib/curve25519/curve25519-avx512ifma.c) has these
+ * five 51-bit limbs too and takes its byte conversions from here: they are
+ * external, under the names curve25519.h declares. */
+#define fe_frombytes curve25519_fe64_frombytes
+#define fe_tobytes curve25519_fe64_tobytes
+
 static void fe_copy(fe h, const fe f)
 {
 	for (int i = 0; i < 5; i++)
@@ -151,7 +157,7 @@ static void fe_cswap(fe f, fe g, unsigned int bit)
 
 /* h = the 255 low bits of s (bit 255 masked); h may be >= p, the
  * arithmetic reduces it. Post: h[i] < 2^51, carried. */
-static void fe_frombytes(fe h, const uint8_t s[32])
+void fe_frombytes(fe h, const uint8_t s[32])
 {
 	uint64_t w0 = get_unaligned_le64(s), w1 = get_unaligned_le64(s + 8);
 	uint64_t w2 = get_unaligned_le64(s + 16), w3 = get_unaligned_le64(s + 24);
@@ -186,15 +192,16 @@ static void fe_reduce(fe h, const fe f)
 }
 
 /*
- * s = f mod p, fully reduced. Pre: f loose.
- * The first carry pass leaves limbs 1..4 below 2^51 and limb 0 below
- * 2^51 + 19 * 2^3. The second carries at most 1 out of limb 0 and along;
+ * s = f mod p, fully reduced. Pre: f loose, or any limbs below 2^63 (what
+ * curve25519-avx512ifma gives it). The first carry pass leaves limbs 1..4
+ * below 2^51 and limb 0 below 2^51 + 19 * 2^3 (below 2^51 + 19 (2^12 + 1)
+ * for limbs below 2^63). The second carries at most 1 out of limb 0 and along;
  * its top carry is 1 only if every limb wrapped to a small value, so all
  * limbs end below 2^51 and f < 2^255 < 2p. Then f - p is computed with
  * borrows; no final borrow means f >= p and f - p is the answer, picked by
  * mask.
  */
-static void fe_tobytes(uint8_t s[32], const fe f)
+void fe_tobytes(uint8_t s[32], const fe f)
 {
 	static const uint64_t p[5] = { MASK51 - 18, MASK51, MASK51, MASK51, MASK51 };
 	uint64_t h[5], d[5], borrow = 0, keep;

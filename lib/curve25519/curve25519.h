@@ -139,6 +139,11 @@ void curve25519_fe32_cswap(int32_t f[10], int32_t g[10], unsigned int bit);
 void curve25519_fe32_frombytes(int32_t h[10], const uint8_t s[32]);
 void curve25519_fe32_tobytes(uint8_t s[32], const int32_t f[10]);
 
+/* curve25519-generic64's byte conversions (five 51-bit uint64_t limbs),
+ * which curve25519-avx512ifma shares (lib/curve25519/curve25519-generic64.c). */
+void curve25519_fe64_frombytes(uint64_t h[5], const uint8_t s[32]);
+void curve25519_fe64_tobytes(uint8_t s[32], const uint64_t f[5]);
+
 #ifdef ZINC_TESTING
 extern unsigned long curve25519_hits[];
 extern const struct curve25519_field_ops curve25519_generic32_field, curve25519_generic64_field,
